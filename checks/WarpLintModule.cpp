@@ -1,0 +1,19 @@
+//===--- WarpLintModule.cpp - registers the warp- checks -------------------===//
+
+#include "DivergentFullMaskCheck.h"
+#include "clang-tidy/ClangTidyModule.h"
+
+namespace clang::tidy::warp {
+
+class WarpLintModule : public ClangTidyModule {
+public:
+  void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<DivergentFullMaskCheck>(
+        "warp-divergent-full-mask");
+  }
+};
+
+static ClangTidyModuleRegistry::Add<WarpLintModule>
+    X("warp-module", "Warp-level synchronization checks for CUDA.");
+
+} // namespace clang::tidy::warp

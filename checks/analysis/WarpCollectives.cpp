@@ -1,0 +1,173 @@
+//===--- WarpCollectives.cpp - the one table of warp intrinsics -----------===//
+
+#include "WarpCollectives.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::warp {
+
+static const CollectiveInfo Collectives[] = {
+    {"__shfl_sync", CollectiveKind::Shuffle, CollectiveResult::UniformIfSrc, 2},
+    {"__shfl_up_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1},
+    {"__shfl_down_sync", CollectiveKind::Shuffle, CollectiveResult::Varying,
+     -1},
+    {"__shfl_xor_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1},
+    {"__ballot_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
+    {"__all_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
+    {"__any_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
+    {"__uni_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
+    {"__match_any_sync", CollectiveKind::Match, CollectiveResult::Varying, -1},
+    {"__match_all_sync", CollectiveKind::Match, CollectiveResult::Uniform, -1},
+    {"__syncwarp", CollectiveKind::SyncWarp, CollectiveResult::None, -1},
+    {"__reduce_add_sync", CollectiveKind::Reduce, CollectiveResult::Uniform,
+     -1},
+    {"__reduce_min_sync", CollectiveKind::Reduce, CollectiveResult::Uniform,
+     -1},
+    {"__reduce_max_sync", CollectiveKind::Reduce, CollectiveResult::Uniform,
+     -1},
+    {"__reduce_and_sync", CollectiveKind::Reduce, CollectiveResult::Uniform,
+     -1},
+    {"__reduce_or_sync", CollectiveKind::Reduce, CollectiveResult::Uniform, -1},
+    {"__reduce_xor_sync", CollectiveKind::Reduce, CollectiveResult::Uniform,
+     -1},
+};
+
+// Inline PTX: the member mask is the last operand of each instruction.
+static const CollectiveInfo PtxShuffle = {
+    "shfl.sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1};
+static const CollectiveInfo PtxVote = {"vote.sync", CollectiveKind::Vote,
+                                       CollectiveResult::Uniform, -1};
+static const CollectiveInfo PtxBarWarp = {
+    "bar.warp.sync", CollectiveKind::SyncWarp, CollectiveResult::None, -1};
+
+const CollectiveInfo *lookupCollective(llvm::StringRef Name) {
+  for (const CollectiveInfo &Info : Collectives)
+    if (Info.Name == Name)
+      return &Info;
+  return nullptr;
+}
+
+llvm::StringRef calleeName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee()) {
+    if (const IdentifierInfo *II = FD->getIdentifier())
+      return II->getName();
+    return {};
+  }
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee))
+    if (const IdentifierInfo *II = ULE->getName().getAsIdentifierInfo())
+      return II->getName();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Callee))
+    if (const IdentifierInfo *II = DRE->getDecl()->getIdentifier())
+      return II->getName();
+  return {};
+}
+
+/// Splits the operand list of the PTX instruction starting at \p Pos in
+/// \p Asm and returns its last operand, trimmed.
+static llvm::StringRef lastPtxOperand(llvm::StringRef Asm, size_t Pos) {
+  llvm::StringRef Rest = Asm.substr(Pos);
+  Rest = Rest.take_until([](char C) { return C == ';'; });
+  size_t Comma = Rest.rfind(',');
+  if (Comma == llvm::StringRef::npos) {
+    // bar.warp.sync has a single operand after the opcode.
+    size_t Space = Rest.find_first_of(" \t");
+    if (Space == llvm::StringRef::npos)
+      return {};
+    return Rest.substr(Space).trim();
+  }
+  return Rest.substr(Comma + 1).trim();
+}
+
+static std::optional<CollectiveUse> matchAsm(const GCCAsmStmt *Asm) {
+  llvm::StringRef Text = Asm->getAsmString();
+  const CollectiveInfo *Info = nullptr;
+  size_t Pos = llvm::StringRef::npos;
+  for (const CollectiveInfo *Candidate : {&PtxShuffle, &PtxVote, &PtxBarWarp})
+    if ((Pos = Text.find(Candidate->Name)) != llvm::StringRef::npos) {
+      Info = Candidate;
+      break;
+    }
+  if (!Info)
+    return std::nullopt;
+  CollectiveUse Use;
+  Use.Info = Info;
+  Use.Site = Asm;
+  llvm::StringRef Operand = lastPtxOperand(Text, Pos);
+  unsigned Index;
+  if (Operand.consume_front("%") && !Operand.getAsInteger(10, Index)) {
+    unsigned Outputs = Asm->getNumOutputs();
+    if (Index < Outputs)
+      return std::nullopt;
+    if (Index - Outputs < Asm->getNumInputs())
+      Use.Mask = Asm->getInputExpr(Index - Outputs);
+  } else {
+    uint64_t Imm;
+    if (!Operand.getAsInteger(0, Imm))
+      Use.ImmediateMask = Imm;
+    else if (Operand == "-1")
+      Use.ImmediateMask = 0xffffffffu;
+  }
+  return Use;
+}
+
+std::optional<CollectiveUse> matchCollective(const Stmt *S) {
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S))
+    return matchAsm(Asm);
+  const auto *Call = dyn_cast<CallExpr>(S);
+  if (!Call || isa<CXXMemberCallExpr>(Call))
+    return std::nullopt;
+  const CollectiveInfo *Info = lookupCollective(calleeName(Call));
+  if (!Info)
+    return std::nullopt;
+  CollectiveUse Use;
+  Use.Info = Info;
+  Use.Site = Call;
+  if (Call->getNumArgs() > 0) {
+    Use.Mask = Call->getArg(0);
+    Use.MaskIsDefaultArg = isa<CXXDefaultArgExpr>(Use.Mask);
+  } else if (Info->Kind == CollectiveKind::SyncWarp) {
+    // A dependent __syncwarp() call in a template has no default argument yet.
+    Use.ImmediateMask = 0xffffffffu;
+    Use.MaskIsDefaultArg = true;
+  }
+  return Use;
+}
+
+std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  if (!Name.consume_front("atomic"))
+    return std::nullopt;
+  if (!Name.consume_back("_block"))
+    Name.consume_back("_system");
+  std::optional<AtomicOp> Op =
+      llvm::StringSwitch<std::optional<AtomicOp>>(Name)
+          .Case("Add", AtomicOp::Add)
+          .Case("Sub", AtomicOp::Sub)
+          .Case("Inc", AtomicOp::Inc)
+          .Case("Dec", AtomicOp::Dec)
+          .Case("Min", AtomicOp::Min)
+          .Case("Max", AtomicOp::Max)
+          .Case("And", AtomicOp::And)
+          .Case("Or", AtomicOp::Or)
+          .Case("Xor", AtomicOp::Xor)
+          .Case("CAS", AtomicOp::CAS)
+          .Case("Exch", AtomicOp::Exch)
+          .Default(std::nullopt);
+  if (!Op)
+    return std::nullopt;
+  return AtomicInfo{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch};
+}
+
+bool isBarrierName(llvm::StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Case("__syncthreads", true)
+      .Case("__syncthreads_count", true)
+      .Case("__syncthreads_and", true)
+      .Case("__syncthreads_or", true)
+      .Case("__barrier_sync", true)
+      .Default(false);
+}
+
+} // namespace clang::tidy::warp
