@@ -1,0 +1,10 @@
+// Runner self-test against the real plugin: the warning is at column 10
+// (the call), the expectation says column 4.
+__global__ void kernel(float *out) {
+  float v = out[threadIdx.x];
+  if (threadIdx.x % 32 < 16) {
+    v += __shfl_down_sync(0xffffffff, v, 8);
+    // CHECK-MESSAGES: :[[@LINE-1]]:4: warning: full mask
+  }
+  out[threadIdx.x] = v;
+}
