@@ -532,6 +532,9 @@ def parse_args(argv):
                    help='self-test: pass only if the test fails with a '
                    'message matching REGEX')
     p.add_argument('--keep-temps', action='store_true')
+    p.add_argument('--just-run', action='store_true',
+                   help='only run the front end on the file and print its '
+                   'output (for tests of the examples)')
     o = p.parse_args(argv)
     # The front ends run inside temporary directories: make paths absolute.
     for name in ('plugin', 'warp_lint', 'input', 'cuda_path', 'nvcc',
@@ -561,6 +564,11 @@ def main(argv):
             print('FAIL %s: %s not found (scripts/setup.sh installs the '
                   'toolchain; nvcc lives in <cuda>/bin)' % (label, tool))
             return EXIT_FAIL
+
+    if o.just_run:
+        run = FrontEnd(o, TestInput(o.input)).run(o.input)
+        print(run.describe())
+        return EXIT_PASS if run.rc in (0, 1) else EXIT_FAIL
 
     tester = Tester(o)
     try:
