@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+"""Benchmark warp-lint against clang++-22 -fsyntax-only (DESIGN.md §7).
+
+    scripts/benchmark.py --root /tmp/real            # corpus + large kernels
+    scripts/benchmark.py --root /tmp/real --quick    # 1 run each, smoke test
+    scripts/benchmark.py --no-corpus                 # large kernels only
+
+For every translation unit of scripts/real-projects.txt it times, with
+hyperfine (median of --runs after --warmup), the same device pass three ways:
+  parse   clang++-22 -fsyntax-only <flags> file
+  tidy    clang-tidy-22 --load=<libWarpLint.so> --checks='-*,warp-*' file -- <flags>
+  cli     warp-lint file -- <flags>                      (when the binary exists)
+and the peak RSS of one run of each with GNU /usr/bin/time -v. Then it
+generates one large device function of N statements (scripts/gen_large_kernel.py)
+for N in --sizes and times the same three commands, reporting the lint time per
+statement and the lint/parse ratio, to show the analysis is linear.
+
+The report is markdown on stdout (paste it into docs/performance.md); progress
+goes to stderr. Raw hyperfine JSON is kept under --work (default a temp dir).
+"""
+import argparse
+import datetime
+import glob
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+
+
+def base_flags(arch):
+    return ["-x", "cuda", f"--cuda-path={CUDA}", f"--cuda-gpu-arch={arch}",
+            "--cuda-device-only", "-nocudalib", "-Wno-unknown-cuda-version",
+            "-isystem", f"{CUDA}/include/cccl", "-D_CG_CLUSTER_INTRINSICS_AVAILABLE",
+            "-Xclang", "-target-sdk-version=13.0"]
+
+
+def read_corpus(path, root):
+    """Yield (project, relpath, flags) for each line of the list file."""
+    for line in open(path):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        parts = line.split()
+        project, rel = parts[0], parts[1]
+        extra = [p.replace("$ROOT", root) for p in parts[2:]]
+        arch = "sm_90"
+        for p in extra:
+            if p.startswith("--cuda-gpu-arch="):
+                arch = p.split("=", 1)[1]
+        extra = [p for p in extra if not p.startswith("--cuda-gpu-arch=")]
+        yield project, rel, base_flags(arch) + extra
+
+
+def newest(pattern):
+    c = [p for p in glob.glob(os.path.join(REPO, pattern)) if os.path.exists(p)]
+    return max(c, key=os.path.getmtime) if c else None
+
+
+def commands(tools, src, flags):
+    """Shell commands (run in the TU's project dir) keyed by tool name."""
+    f = " ".join(shlex.quote(x) for x in flags)
+    s = shlex.quote(src)
+    cmds = {"parse": f"{tools['clang++']} -fsyntax-only {f} {s}"}
+    if tools.get("plugin"):
+        cmds["tidy"] = (f"{tools['clang-tidy']} --load={shlex.quote(tools['plugin'])} "
+                        f"--checks='-*,warp-*' --header-filter='.*' --quiet {s} -- {f}")
+    if tools.get("cli"):
+        cmds["cli"] = f"{shlex.quote(tools['cli'])} {s} -- {f}"
+    return cmds
+
+
+def hyperfine(cmds, cwd, runs, warmup, json_path):
+    names = list(cmds)
+    argv = ["hyperfine", "--shell=bash", "-i", "--style", "none",
+            "--runs", str(runs), "--warmup", str(warmup), "--export-json", json_path]
+    for n in names:
+        argv += ["-n", n, cmds[n]]
+    subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=False)
+    try:
+        res = json.load(open(json_path))["results"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    return {n: r["median"] for n, r in zip(names, res)}
+
+
+def peak_rss_mb(cmd, cwd):
+    p = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", cmd + " >/dev/null 2>&1"],
+                       cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    return int(m.group(1)) / 1024 if m else float("nan")
+
+
+def fmt(x, d=2):
+    return "–" if x is None or x != x else f"{x:.{d}f}"
+
+
+def ratio(a, b):
+    return a / b if a is not None and b else None
+
+
+def main():
+    ap = argparse.ArgumentParser(description="warp-lint vs clang++-22 -fsyntax-only")
+    ap.add_argument("--root", help="fetched projects (see scripts/real-projects.sh)")
+    ap.add_argument("--list", default=os.path.join(HERE, "real-projects.txt"))
+    ap.add_argument("--plugin", default=newest("build*/checks/libWarpLint.so"))
+    ap.add_argument("--warp-lint", dest="cli", default=newest("build*/tool/warp-lint"))
+    ap.add_argument("--clang", default="clang++-22")
+    ap.add_argument("--clang-tidy", default="clang-tidy-22")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--warmup", type=int, default=1)
+    ap.add_argument("--sizes", default="2500,5000,10000,20000")
+    ap.add_argument("--filter", default="", help="only TUs whose path contains this")
+    ap.add_argument("--no-corpus", action="store_true")
+    ap.add_argument("--no-large", action="store_true")
+    ap.add_argument("--no-memory", action="store_true")
+    ap.add_argument("--quick", action="store_true", help="--runs 1 --warmup 0")
+    ap.add_argument("--work", help="keep generated files and hyperfine JSON here")
+    a = ap.parse_args()
+    if a.quick:
+        a.runs, a.warmup = 1, 0
+    if not shutil.which("hyperfine"):
+        sys.exit("benchmark.py: hyperfine not found (apt-get install hyperfine)")
+    if not a.no_memory and not os.path.exists("/usr/bin/time"):
+        sys.exit("benchmark.py: /usr/bin/time not found (apt-get install time)")
+    if not a.no_corpus and not a.root:
+        sys.exit("benchmark.py: --root <fetched projects> is required (or --no-corpus)")
+    tools = {"clang++": a.clang, "clang-tidy": a.clang_tidy,
+             "plugin": os.path.abspath(a.plugin) if a.plugin else None,
+             "cli": os.path.abspath(a.cli) if a.cli and os.path.exists(a.cli) else None}
+    work = a.work or tempfile.mkdtemp(prefix="warp-lint-bench-")
+    os.makedirs(work, exist_ok=True)
+    cols = ["parse"] + (["tidy"] if tools["plugin"] else []) + (["cli"] if tools["cli"] else [])
+
+    def log(*x):
+        print(*x, file=sys.stderr, flush=True)
+
+    commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip()
+    dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"],
+                           capture_output=True, text=True).stdout.strip()
+    ver = subprocess.run([a.clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
+    out = []
+    out.append(f"### Benchmark {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+               f"warp-lint {commit}{' (dirty)' if dirty else ''}")
+    out.append("")
+    out.append(f"- {ver}; host {os.uname().nodename}, {os.cpu_count()} cores (shared); "
+               f"hyperfine median of {a.runs} run(s) after {a.warmup} warm-up")
+    out.append(f"- plugin: `{tools['plugin'] or 'none'}`; warp-lint: `{tools['cli'] or 'not built'}`")
+    out.append("")
+
+    if not a.no_corpus:
+        rows, tot = [], {c: 0.0 for c in cols}
+        ratios = {c: [] for c in cols if c != "parse"}
+        corpus = [t for t in read_corpus(a.list, os.path.abspath(a.root)) if a.filter in t[1]]
+        for i, (project, rel, flags) in enumerate(corpus):
+            cwd = os.path.join(a.root, project)
+            log(f"[{i + 1}/{len(corpus)}] {project}/{rel}")
+            cmds = commands(tools, rel, flags)
+            t = hyperfine(cmds, cwd, a.runs, a.warmup,
+                          os.path.join(work, f"{project}-{re.sub(r'[^A-Za-z0-9]+', '_', rel)}.json"))
+            mem = {} if a.no_memory else {c: peak_rss_mb(cmds[c], cwd) for c in cmds}
+            rows.append((project, rel, t, mem))
+            if all(c in t for c in cols):
+                for c in cols:
+                    tot[c] += t[c]
+                for c in ratios:
+                    ratios[c].append(t[c] / t["parse"])
+        head = "| TU | parse s | " + " | ".join(
+            f"{c} s | {c}/parse" for c in cols[1:]) + " | " + " | ".join(f"{c} MB" for c in cols) + " |"
+        out.append(f"#### Real code: {len(rows)} translation units")
+        out.append("")
+        out.append(head)
+        out.append("|" + "---|" * (head.count("|") - 1))
+        for project, rel, t, mem in rows:
+            cells = [f"{project}/{rel}", fmt(t.get("parse"))]
+            for c in cols[1:]:
+                cells += [fmt(t.get(c)), fmt(ratio(t.get(c), t.get("parse")), 3)]
+            cells += [fmt(mem.get(c), 0) for c in cols]
+            out.append("| " + " | ".join(cells) + " |")
+        cells = ["**total**", fmt(tot["parse"])]
+        for c in cols[1:]:
+            cells += [fmt(tot[c]), "**" + fmt(ratio(tot[c], tot["parse"]), 3) + "**"]
+        cells += [""] * len(cols)
+        out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+        for c, rs in ratios.items():
+            if rs:
+                out.append(f"- {c}/parse: total {fmt(ratio(tot[c], tot['parse']), 3)}×, "
+                           f"geometric mean {fmt(statistics.geometric_mean(rs), 3)}×, "
+                           f"median {fmt(statistics.median(rs), 3)}×, worst {fmt(max(rs), 3)}× "
+                           f"(target ≤ 1.10×)")
+        out.append("")
+
+    if not a.no_large:
+        sizes = [int(x) for x in a.sizes.split(",") if x]
+        out.append("#### Generated large kernels (`scripts/gen_large_kernel.py N`)")
+        out.append("")
+        head = "| N stmts | parse s | " + " | ".join(
+            f"{c} s | {c}/parse | {c} µs/stmt over parse" for c in cols[1:]) + " | " + \
+            " | ".join(f"{c} MB" for c in cols) + " |"
+        out.append(head)
+        out.append("|" + "---|" * (head.count("|") - 1))
+        flags = base_flags("sm_90") + ["-std=c++17"]
+        for n in sizes:
+            src = os.path.join(work, f"large_{n}.cu")
+            subprocess.run([sys.executable, os.path.join(HERE, "gen_large_kernel.py"), str(n),
+                            "-o", src], check=True)
+            log(f"[large] N={n}")
+            cmds = commands(tools, src, flags)
+            t = hyperfine(cmds, work, a.runs, a.warmup, os.path.join(work, f"large_{n}.json"))
+            mem = {} if a.no_memory else {c: peak_rss_mb(cmds[c], work) for c in cmds}
+            cells = [str(n), fmt(t.get("parse"), 3)]
+            for c in cols[1:]:
+                extra = (t[c] - t["parse"]) / n * 1e6 if c in t and "parse" in t else None
+                cells += [fmt(t.get(c), 3), fmt(ratio(t.get(c), t.get("parse")), 3), fmt(extra, 1)]
+            cells += [fmt(mem.get(c), 0) for c in cols]
+            out.append("| " + " | ".join(cells) + " |")
+        out.append("")
+    out.append(f"(raw hyperfine JSON: {work})")
+    print("\n".join(out))
+
+
+if __name__ == "__main__":
+    main()
