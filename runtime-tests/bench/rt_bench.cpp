@@ -288,11 +288,12 @@ int main(int argc, char **argv) {
     const int Runs = Spin ? O.spinRuns : O.runs;
     const double Fixed =
         timeLauncher(R.fixedL, B, RowN, R.minCounter, Runs, O, Name.c_str(), S);
-    char NaiveText[32] = "n/a", Ratio[32] = "n/a";
+    char NaiveText[64] = "n/a", Ratio[32] = "n/a";
     if (R.naive) {
       const double Naive = timeLauncher(R.naive, B, RowN, R.minCounter, Runs, O,
                                         Name.c_str(), S);
-      std::snprintf(NaiveText, sizeof NaiveText, "%.3f", Naive);
+      std::snprintf(NaiveText, sizeof NaiveText, "%.3f (%s)", Naive,
+                    R.naiveLabel);
       std::snprintf(Ratio, sizeof Ratio, "%.2fx", Naive / Fixed);
     }
     std::printf("| %s | %s | 2^%d | %s | %.3f | %s | %s |\n", R.check,

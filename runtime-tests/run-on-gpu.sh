@@ -1,0 +1,197 @@
+#!/usr/bin/env bash
+# run-on-gpu.sh BUILD_DIR OUT_DIR - the runtime proof on a GPU machine.
+#
+# Needs only the built binaries (BUILD_DIR is the top-level build directory or
+# its runtime-tests/ subdirectory), a CUDA driver and, for the sanitizer
+# steps, compute-sanitizer on PATH or in /usr/local/cuda/bin. The binaries
+# link the CUDA runtime, libstdc++ and GoogleTest statically.
+#
+# Steps (RT_STEPS, default all, in this order):
+#   tests      every test: fixed kernels must match the CPU reference on full
+#              and partial warps; buggy kernels record what they do here
+#   synccheck  compute-sanitizer --tool synccheck over the fixed kernels
+#   racecheck  compute-sanitizer --tool racecheck (with deadlock detection)
+#              over the fixed kernels
+#   memcheck   compute-sanitizer --tool memcheck over the fixed kernels
+#   bench      naive vs fixed timings (markdown table)
+#   buggy-sanitizers  synccheck and racecheck over the buggy kernels: which
+#              bugs the runtime sanitizers see at all (DESIGN §1)
+# Writes OUT_DIR/summary.md plus one log per step. Exit status 0 when every
+# step that ran passed (fixed tests green, zero sanitizer errors on fixed
+# kernels); buggy-kernel findings are recorded, never failures.
+set -u
+
+if [ $# -lt 2 ]; then
+  echo "usage: $0 BUILD_DIR OUT_DIR" >&2
+  exit 2
+fi
+BUILD=$1
+OUT=$2
+mkdir -p "$OUT"
+OUT=$(cd "$OUT" && pwd)
+
+for dir in "$BUILD/runtime-tests" "$BUILD"; do
+  if [ -x "$dir/warp-lint-runtime-tests" ]; then
+    TESTS=$dir/warp-lint-runtime-tests
+    BENCH=$dir/bench/warp-lint-runtime-bench
+    break
+  fi
+done
+if [ -z "${TESTS:-}" ]; then
+  echo "$0: no warp-lint-runtime-tests under $BUILD (build the runtime-tests target)" >&2
+  exit 2
+fi
+
+SANITIZER=$(command -v compute-sanitizer || true)
+if [ -z "$SANITIZER" ] && [ -x /usr/local/cuda/bin/compute-sanitizer ]; then
+  SANITIZER=/usr/local/cuda/bin/compute-sanitizer
+fi
+
+STEPS=${RT_STEPS:-"tests synccheck racecheck memcheck bench buggy-sanitizers"}
+# Sanitizer runs are 10-100x slower: smaller sizes (partial warps and partial
+# last blocks are still covered by n = 7, 39, 1184, 1191) and a longer
+# watchdog.
+SAN_ENV=(env RT_MAX_N="${RT_SAN_MAX_N:-1191}" RT_WATCHDOG_S="${RT_SAN_WATCHDOG_S:-120}")
+DEADLOCK_MS=${RT_DEADLOCK_MS:-10000}
+STEP_TIMEOUT=${RT_STEP_TIMEOUT:-900}
+
+SUMMARY=$OUT/summary.md
+status=0
+note() { echo "$*" | tee -a "$SUMMARY"; }
+
+{
+  echo "# warp-lint runtime tests: $(date -u +%Y-%m-%dT%H:%MZ)"
+  echo
+  echo "- host: $(uname -n), $(uname -r)"
+  echo "- test binary: $TESTS"
+  if command -v nvidia-smi >/dev/null 2>&1; then
+    echo "- GPU: $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader | head -1)"
+  fi
+  echo "- compute-sanitizer: ${SANITIZER:-not found}${SANITIZER:+ ($("$SANITIZER" --version 2>/dev/null | grep -i version | head -1))}"
+  echo "- steps: $STEPS"
+  echo
+} >"$SUMMARY"
+cat "$SUMMARY"
+
+# gtest_counts LOG -> "passed P, failed F, skipped S"
+gtest_counts() {
+  local p f s
+  p=$(grep -c '^\[       OK \]' "$1")
+  f=$(grep -c '^\[  FAILED  \] [A-Za-z].*(' "$1")
+  s=$(grep -c '^\[  SKIPPED \] [A-Za-z].*(' "$1")
+  echo "passed $p, failed $f, skipped $s"
+}
+
+run_tests() {
+  local log=$OUT/tests.log rc
+  timeout "$STEP_TIMEOUT" "$TESTS" --gtest_output="xml:$OUT/tests.xml" >"$log" 2>&1
+  rc=$?
+  note "## tests (exit $rc): $(gtest_counts "$log")"
+  [ "$rc" = 124 ] && note "- the run hit its ${STEP_TIMEOUT}s limit or the watchdog ended it (a fixed kernel hung): see tests.log"
+  grep '^\[ DEVICE' "$log" | sed 's/^/- /' | tee -a "$SUMMARY"
+  if ! grep -q '^\[ DEVICE' "$log"; then
+    note "- no usable GPU: $(grep -m1 -o 'no CUDA device: .*' "$log" || echo 'see tests.log')"
+    status=1
+  fi
+  grep '^\[  FAILED  \] [A-Za-z].*(' "$log" | sed 's/^/- /' | tee -a "$SUMMARY"
+  grep '^\[ HANG' "$log" | sed 's/^/- /' | tee -a "$SUMMARY"
+  note ""
+  note "### what the buggy kernels did on this GPU"
+  note ""
+  grep '^\[ BUGGY' "$log" | sed 's/^\[ BUGGY    \] /- /' | tee -a "$SUMMARY"
+  note ""
+  [ "$rc" = 0 ] || status=1
+}
+
+# sanitize TOOL FILTER LOGNAME [extra args...]: fixed kernels, zero errors
+sanitize_fixed() {
+  local tool=$1 log=$OUT/$2.log rc errors
+  shift 2
+  if [ -z "$SANITIZER" ]; then
+    note "## $tool over fixed kernels: NOT RUN (compute-sanitizer not found)"
+    note ""
+    status=1
+    return
+  fi
+  timeout "$STEP_TIMEOUT" "${SAN_ENV[@]}" "$SANITIZER" --tool "$tool" \
+    --error-exitcode 86 --print-limit 50 "$@" \
+    "$TESTS" --gtest_filter='*Fixed' >"$log" 2>&1
+  rc=$?
+  errors=$(grep -h 'ERROR SUMMARY' "$log" | tail -1)
+  note "## $tool over fixed kernels (exit $rc): ${errors:-no ERROR SUMMARY line}; tests $(gtest_counts "$log")"
+  note ""
+  [ "$rc" = 0 ] || status=1
+}
+
+racecheck_args() {
+  if [ -n "$SANITIZER" ] && "$SANITIZER" --help 2>&1 | grep -q -- '--racecheck-deadlock-timeout'; then
+    echo "--racecheck-deadlock-timeout $DEADLOCK_MS"
+  fi
+}
+
+run_bench() {
+  local log=$OUT/bench.md rc
+  if [ ! -x "$BENCH" ]; then
+    note "## bench: NOT RUN ($BENCH missing)"
+    status=1
+    return
+  fi
+  # shellcheck disable=SC2086 # RT_BENCH_ARGS is a list of options
+  timeout "$STEP_TIMEOUT" "$BENCH" ${RT_BENCH_ARGS:-} >"$log" 2>&1
+  rc=$?
+  note "## bench (exit $rc)"
+  note ""
+  grep -v '^# warp-lint runtime benchmark' "$log" | tee -a "$SUMMARY"
+  note ""
+  [ "$rc" = 0 ] || status=1
+}
+
+# The buggy kernels run in child processes; compute-sanitizer follows them
+# and writes one log per process.
+run_buggy_sanitizers() {
+  local tool logs extra
+  if [ -z "$SANITIZER" ]; then
+    note "## sanitizers over buggy kernels: NOT RUN (compute-sanitizer not found)"
+    return
+  fi
+  note "## sanitizers over buggy kernels (recorded, not a failure)"
+  note ""
+  for tool in synccheck racecheck; do
+    mkdir -p "$OUT/buggy-$tool"
+    extra=""
+    [ "$tool" = racecheck ] && extra=$(racecheck_args)
+    # shellcheck disable=SC2086
+    timeout "$STEP_TIMEOUT" "${SAN_ENV[@]}" RT_WATCHDOG_S="${RT_SAN_BUGGY_WATCHDOG_S:-30}" \
+      "$SANITIZER" --tool "$tool" --target-processes all $extra \
+      --log-file "$OUT/buggy-$tool/%p.log" \
+      "$TESTS" --gtest_filter='*Buggy' >"$OUT/buggy-$tool.log" 2>&1
+    note "### $tool (exit $?)"
+    note ""
+    grep '^\[ BUGGY' "$OUT/buggy-$tool.log" | sed 's/^\[ BUGGY    \] /- /' | tee -a "$SUMMARY"
+    # Which child logs hold errors: the child's command line names the pattern.
+    for logs in "$OUT/buggy-$tool"/*.log; do
+      [ -e "$logs" ] || continue
+      grep -q 'ERROR SUMMARY: [1-9]' "$logs" || continue
+      note "- $(basename "$logs"): $(grep -m1 -o -- '--rt-child=[a-z_]*' "$logs" || echo '?') $(grep -h 'ERROR SUMMARY' "$logs" | tail -1)"
+    done
+    note ""
+  done
+}
+
+for step in $STEPS; do
+  case $step in
+  tests) run_tests ;;
+  synccheck) sanitize_fixed synccheck synccheck ;;
+  racecheck)
+    # shellcheck disable=SC2046
+    sanitize_fixed racecheck racecheck $(racecheck_args)
+    ;;
+  memcheck) sanitize_fixed memcheck memcheck ;;
+  bench) run_bench ;;
+  buggy-sanitizers) run_buggy_sanitizers ;;
+  *) note "unknown step $step"; status=2 ;;
+  esac
+done
+
+note "overall: $([ $status = 0 ] && echo PASS || echo FAIL)"
+exit $status
