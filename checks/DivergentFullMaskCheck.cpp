@@ -1,37 +1,259 @@
 //===--- DivergentFullMaskCheck.cpp - warp-divergent-full-mask ------------===//
 
 #include "DivergentFullMaskCheck.h"
-#include "analysis/WarpCollectives.h"
-#include "clang/ASTMatchers/ASTMatchFinder.h"
-
-using namespace clang::ast_matchers;
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/Support/Regex.h"
 
 namespace clang::tidy::warp {
 
-DivergentFullMaskCheck::DivergentFullMaskCheck(StringRef Name,
-                                               ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context) {}
-
-void DivergentFullMaskCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {}
-
-void DivergentFullMaskCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      callExpr(hasAncestor(ifStmt()), unless(isExpansionInSystemHeader()))
-          .bind("call"),
-      this);
+/// Returns the file text of \p Range, or "" when it is not plain file text
+/// (e.g. it starts or ends inside a macro body).
+static std::string fileText(SourceRange Range, const ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
+  if (R.isInvalid())
+    return "";
+  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
 }
 
-void DivergentFullMaskCheck::check(const MatchFinder::MatchResult &Result) {
-  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
-  std::optional<CollectiveUse> Use = matchCollective(Call);
-  if (!Use || !Use->Mask)
+/// Returns the whitespace before \p Loc on its line, or nullopt when code
+/// precedes it there (e.g. `} else if`), where a declaration cannot go.
+static std::optional<std::string> indentationAt(SourceLocation Loc,
+                                                const SourceManager &SM) {
+  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
+  StringRef Buffer = SM.getBufferData(Pos.first);
+  StringRef Before = Buffer.substr(0, Pos.second);
+  size_t LineStart = Before.rfind('\n');
+  StringRef Prefix = Before.substr(LineStart == StringRef::npos ? 0
+                                                                : LineStart + 1);
+  if (!Prefix.trim().empty())
+    return std::nullopt;
+  return Prefix.str();
+}
+
+/// Returns a name for the ballot mask that \p FD does not already use.
+static std::string freshMaskName(const FunctionDecl *FD, const ASTContext &Ctx) {
+  std::string Body = fileText(FD->getSourceRange(), Ctx);
+  for (unsigned I = 0;; ++I) {
+    std::string Name = I ? "warp_mask" + std::to_string(I) : "warp_mask";
+    if (!llvm::Regex("\\b" + Name + "\\b").match(Body))
+      return Name;
+  }
+}
+
+void DivergentFullMaskCheck::onEndOfTranslationUnit() {
+  BallotNames.clear();
+  WarpCheckBase::onEndOfTranslationUnit();
+}
+
+void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
+                                           const FunctionUniformity &FU,
+                                           WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  FU.forEachStmt([&](const Stmt *S) {
+    if (std::optional<CollectiveUse> Use = matchCollective(S))
+      checkCollective(*Use, FU, Ctx);
+    else if (const auto *Call = dyn_cast<CallExpr>(S))
+      checkCall(Call, FU, WA);
+  });
+}
+
+/// Returns the `if` whose lanes a ballot before it can describe exactly:
+/// the only divergent branch on the way to the point, itself converged.
+static const IfStmt *ballotableIf(const Divergence &D,
+                                  const FunctionUniformity &FU,
+                                  ASTContext &Ctx) {
+  if (D.Branches.size() != 1)
+    return nullptr;
+  const auto *If = dyn_cast_or_null<IfStmt>(D.Branches[0].Terminator);
+  if (!If || If->getConditionVariable() || If->getInit() || If->isConstexpr())
+    return nullptr;
+  if (If->getCond()->HasSideEffects(Ctx) || If->getBeginLoc().isMacroID())
+    return nullptr;
+  if (FU.divergenceAt(If).isDiverged())
+    return nullptr;
+  return If;
+}
+
+void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
+                                             const FunctionUniformity &FU,
+                                             ASTContext &Ctx) {
+  if (!hasFullMask(Use, FU, Ctx))
     return;
-  Expr::EvalResult R;
-  if (!Use->Mask->EvaluateAsInt(R, *Result.Context) ||
-      !isFullMask(R.Val.getInt().getZExtValue()))
+  Divergence D = FU.divergenceAt(Use.Site);
+  if (!D.isDiverged())
     return;
-  diag(Call->getBeginLoc(), "full mask passed to %0 in divergent code")
-      << Use->Info->Name;
+  SourceLocation Loc = Use.Site->getBeginLoc();
+  if (!firstReportAt(Loc))
+    return;
+  const DivergentBranch &Inner = D.Branches.front();
+  bool IsShuffle = Use.Info->Kind == CollectiveKind::Shuffle;
+  const IfStmt *If = ballotableIf(D, FU, Ctx);
+  // After an early exit a narrower mask alone does not repair a shuffle:
+  // values read from the exited lanes stay undefined.
+  bool Fixable = If && !(Inner.Exit && IsShuffle) &&
+                 (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit));
+  {
+    auto Diag = diag(Loc, "full warp mask passed to '%0' in %1divergent code")
+                << Use.Info->Name << certainty(D);
+    if (Fixable)
+      addBallotFix(Diag, Use, Inner, FU, Ctx);
+  }
+  noteDivergence(D);
+  if (Use.MaskIsDefaultArg && Use.Mask)
+    diag(Loc, "the full mask is the default argument of '%0'",
+         DiagnosticIDs::Note)
+        << Use.Info->Name;
+  if (!Fixable)
+    noteSuggestion(Use, Inner, Ctx);
+}
+
+void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
+                                          const CollectiveUse &Use,
+                                          const DivergentBranch &Branch,
+                                          const FunctionUniformity &FU,
+                                          ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const auto *If = cast<IfStmt>(Branch.Terminator);
+  std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
+  std::optional<std::string> Indent = indentationAt(If->getBeginLoc(), SM);
+  if (Cond.empty() || !Indent)
+    return;
+  // Where the mask goes: replace the written mask, or fill the empty
+  // argument list of `__syncwarp()`.
+  CharSourceRange MaskRange;
+  SourceLocation InsertAt;
+  if (Use.Mask && !Use.MaskIsDefaultArg) {
+    MaskRange = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Use.Mask->getSourceRange()), SM,
+        Ctx.getLangOpts());
+    if (MaskRange.isInvalid())
+      return;
+  } else if (const auto *Call = dyn_cast<CallExpr>(Use.Site)) {
+    InsertAt = Call->getRParenLoc();
+    if (InsertAt.isMacroID())
+      return;
+  } else {
+    return;
+  }
+  bool TakenSide = Branch.Edge == 0 && !Branch.Exit;
+  auto Key = std::make_pair(static_cast<const Stmt *>(If), unsigned(TakenSide));
+  auto [It, Inserted] = BallotNames.try_emplace(Key);
+  if (Inserted) {
+    It->second = freshMaskName(FU.decl(), Ctx);
+    std::string Pred = TakenSide ? Cond : "!(" + Cond + ")";
+    Diag << FixItHint::CreateInsertion(
+        If->getBeginLoc(), "const unsigned " + It->second +
+                               " = __ballot_sync(0xffffffff, " + Pred + ");\n" +
+                               *Indent);
+  }
+  if (MaskRange.isValid())
+    Diag << FixItHint::CreateReplacement(MaskRange, It->second);
+  else
+    Diag << FixItHint::CreateInsertion(InsertAt, It->second);
+}
+
+void DivergentFullMaskCheck::noteSuggestion(const CollectiveUse &Use,
+                                            const DivergentBranch &Branch,
+                                            ASTContext &Ctx) {
+  if (Branch.Exit && Use.Info->Kind == CollectiveKind::Shuffle) {
+    diag(Branch.Exit->getBeginLoc(),
+         "keep these lanes in the warp with a neutral value instead of "
+         "leaving: with a narrower mask, values '%0' reads from exited lanes "
+         "are undefined",
+         DiagnosticIDs::Note)
+        << Use.Info->Name;
+    return;
+  }
+  diag(Use.Site->getBeginLoc(),
+       "pass the mask of the lanes that reach this call, computed with "
+       "__ballot_sync(0xffffffff, <condition>) before the lanes diverge",
+       DiagnosticIDs::Note);
+}
+
+void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
+                                       const FunctionUniformity &FU,
+                                       WarpAnalysis &WA) {
+  const FunctionDecl *Callee = calledDefinition(Call);
+  if (!Callee)
+    return;
+  const FunctionSummary *S = WA.summary(Callee);
+  if (!S)
+    return;
+  ASTContext &Ctx = WA.context();
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  Divergence D = FU.divergenceAt(Call);
+  auto NoteCollective = [&](const Stmt *Collective) {
+    std::optional<CollectiveUse> Use = matchCollective(Collective);
+    diag(Collective->getBeginLoc(), "'%0' with a full mask runs here",
+         DiagnosticIDs::Note)
+        << (Use ? StringRef(Use->Info->Name) : StringRef("collective"));
+  };
+
+  // The callee needs every lane that entered it.
+  const FullWarpNeed *Need = nullptr;
+  const Expr *VaryingArg = nullptr;
+  if (D.isDiverged() && !S->FullWarp.empty())
+    Need = &S->FullWarp.front();
+  else
+    for (const FullWarpNeed &N : S->FullWarp)
+      if ((VaryingArg = varyingArgument(N.ParamConditions, Args, FU))) {
+        Need = &N;
+        break;
+      }
+  if (Need && firstReportAt(Call->getBeginLoc())) {
+    if (VaryingArg) {
+      bool Lane = FU.valueOf(VaryingArg).V == Variance::Lane;
+      diag(Call->getBeginLoc(),
+           "call to %0 %1diverges the warp on an argument that differs "
+           "between lanes before a warp collective with a full mask")
+          << Callee << (Lane ? "" : "potentially ");
+      diag(VaryingArg->getBeginLoc(), "this argument differs between lanes",
+           DiagnosticIDs::Note);
+    } else {
+      diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
+                                "collective with a full mask")
+          << Callee << certainty(D);
+      noteDivergence(D);
+    }
+    NoteCollective(Need->Collective);
+    return;
+  }
+
+  // A full mask handed to a helper that uses it for a collective.
+  for (const MaskParam &M : S->MaskParams) {
+    if (M.Index >= Args.size() || !(D.isDiverged() || M.DivergedInside))
+      continue;
+    const Expr *Arg = Args[M.Index];
+    Expr::EvalResult R;
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx) ||
+        !isFullMask(R.Val.getInt().getZExtValue()))
+      continue;
+    bool Default = isa<CXXDefaultArgExpr>(Arg);
+    SourceLocation Loc = Default ? Call->getBeginLoc() : Arg->getBeginLoc();
+    if (!firstReportAt(Loc))
+      continue;
+    std::optional<CollectiveUse> Use = matchCollective(M.Collective);
+    diag(Loc, "full warp mask passed to %0 in %1divergent code, which uses "
+              "it as the mask of '%2'")
+        << Callee << (D.isDiverged() ? certainty(D) : "")
+        << (Use ? StringRef(Use->Info->Name) : StringRef("a collective"));
+    noteDivergence(D);
+    if (Default)
+      diag(Callee->getParamDecl(M.Index)->getLocation(),
+           "the full mask is this default argument", DiagnosticIDs::Note);
+    if (M.DivergedInside)
+      diag(M.Collective->getBeginLoc(),
+           "lanes have diverged inside %0 when this runs", DiagnosticIDs::Note)
+          << M.Owner;
+    else
+      diag(M.Collective->getBeginLoc(), "the mask is used here",
+           DiagnosticIDs::Note);
+    return;
+  }
 }
 
 } // namespace clang::tidy::warp

@@ -3,7 +3,8 @@
 #ifndef WARP_LINT_DIVERGENTFULLMASKCHECK_H
 #define WARP_LINT_DIVERGENTFULLMASKCHECK_H
 
-#include "clang-tidy/ClangTidyCheck.h"
+#include "WarpCheckBase.h"
+#include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::warp {
 
@@ -12,15 +13,29 @@ namespace clang::tidy::warp {
 ///
 /// For the user-facing documentation see:
 /// docs/checks/warp-divergent-full-mask.md
-class DivergentFullMaskCheck : public ClangTidyCheck {
+class DivergentFullMaskCheck : public WarpCheckBase {
 public:
-  DivergentFullMaskCheck(StringRef Name, ClangTidyContext *Context);
-  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
-    return LangOpts.CUDA;
-  }
-  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
-  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
-  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  DivergentFullMaskCheck(StringRef Name, ClangTidyContext *Context)
+      : WarpCheckBase(Name, Context) {}
+
+protected:
+  void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
+                     WarpAnalysis &WA) override;
+  void onEndOfTranslationUnit() override;
+
+private:
+  void checkCollective(const CollectiveUse &Use, const FunctionUniformity &FU,
+                       ASTContext &Ctx);
+  void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
+                 WarpAnalysis &WA);
+  void addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
+                    const DivergentBranch &Branch,
+                    const FunctionUniformity &FU, ASTContext &Ctx);
+  void noteSuggestion(const CollectiveUse &Use, const DivergentBranch &Branch,
+                      ASTContext &Ctx);
+
+  /// The mask variable already declared for an `if` by an earlier fix.
+  llvm::DenseMap<std::pair<const Stmt *, unsigned>, std::string> BallotNames;
 };
 
 } // namespace clang::tidy::warp

@@ -1,0 +1,53 @@
+//===--- WarpCheckBase.h - shared plumbing of the warp- checks --*- C++ -*-===//
+//
+// Every warp- check visits each device function once with the shared
+// analysis; this base does the matching, the options common to all checks
+// and the notes that show where lanes diverged.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_WARPCHECKBASE_H
+#define WARP_LINT_WARPCHECKBASE_H
+
+#include "analysis/WarpAnalysis.h"
+#include "clang-tidy/ClangTidyCheck.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace clang::tidy::warp {
+
+class WarpCheckBase : public ClangTidyCheck {
+public:
+  WarpCheckBase(StringRef Name, ClangTidyContext *Context);
+  bool isLanguageVersionSupported(const LangOptions &LangOpts) const override {
+    return LangOpts.CUDA;
+  }
+  void registerMatchers(ast_matchers::MatchFinder *Finder) override;
+  void check(const ast_matchers::MatchFinder::MatchResult &Result) override;
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
+
+protected:
+  /// Called once per device function definition with its analysis.
+  virtual void checkFunction(const FunctionDecl *FD,
+                             const FunctionUniformity &FU,
+                             WarpAnalysis &WA) = 0;
+
+  /// Returns false when \p Loc was already reported (templates instantiate
+  /// the same source many times).
+  bool firstReportAt(SourceLocation Loc);
+  /// Emits the notes that show where the lanes reaching a point diverged.
+  void noteDivergence(const Divergence &D);
+  /// "" for lane-derived divergence, "potentially " for data-dependent.
+  static StringRef certainty(const Divergence &D);
+
+  UniformityOptions AnalysisOptions;
+
+  ASTContext *Context = nullptr;
+
+private:
+  llvm::DenseSet<unsigned> Reported;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

@@ -1,0 +1,350 @@
+//===--- FunctionUniformity.cpp - warp uniformity of one function ---------===//
+
+#include "FunctionUniformity.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/PostOrderIterator.h"
+
+namespace clang::tidy::warp {
+
+/// Bounds the value/divergence fixpoint; each round only moves values up a
+/// finite lattice, so this is never reached in practice.
+static constexpr unsigned MaxRounds = 32;
+
+Variance Divergence::strongest() const {
+  Variance V = Variance::Uniform;
+  for (const DivergentBranch &B : Branches)
+    V = std::max(V, B.Value.V);
+  return V;
+}
+
+static std::unique_ptr<CFG> buildCFG(const FunctionDecl *FD, ASTContext &Ctx) {
+  CFG::BuildOptions Options;
+  Options.setAllAlwaysAdd();
+  Options.AddImplicitDtors = false;
+  Options.AddTemporaryDtors = false;
+  Options.AddCXXDefaultInitExprInCtors = true;
+  Options.AddLifetime = false;
+  return CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
+}
+
+FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
+                                       const UniformityOptions &Opts,
+                                       ValueOracle &Oracle)
+    : FD(FD), Ctx(Ctx) {
+  if (!FD->getBody())
+    return;
+  Cfg = buildCFG(FD, Ctx);
+  if (!Cfg)
+    return;
+  PM = std::make_unique<ParentMap>(FD->getBody());
+  StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
+  Eval = std::make_unique<ValueEvaluator>(Ctx, FD, Opts, Vars, Oracle);
+  computeControlDependence();
+  // Reverse post-order visits definitions before their uses (loop bodies
+  // after loop initialisers), so first values are not polluted by reads of
+  // not-yet-assigned variables.
+  for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const CFG *>(Cfg.get()))
+    Order.push_back(B);
+  BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
+  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
+    bool Changed = updateValues();
+    Changed |= updateBranchValues();
+    if (!Changed)
+      break;
+  }
+}
+
+FunctionUniformity::~FunctionUniformity() = default;
+
+/// Returns whether lanes entering \p B can only end the thread (assert,
+/// __trap): such a branch never leaves a diverged warp behind.
+static bool isAbortBlock(const CFGBlock *B) {
+  return B && B->hasNoReturnElement();
+}
+
+/// Returns the successors of \p B that lanes can survive through.
+static unsigned liveSuccessors(const CFGBlock *B) {
+  unsigned N = 0;
+  for (const CFGBlock::AdjacentBlock &S : B->succs())
+    if (S.getReachableBlock() && !isAbortBlock(S.getReachableBlock()))
+      ++N;
+  return N;
+}
+
+void FunctionUniformity::computeControlDependence() {
+  PostDom = std::make_unique<CFGPostDomTree>(Cfg.get());
+  Deps.assign(Cfg->getNumBlockIDs(), {});
+  auto &Tree = PostDom->getBase();
+  for (const CFGBlock *X : *Cfg) {
+    if (liveSuccessors(X) < 2)
+      continue;
+    auto *XNode = Tree.getNode(const_cast<CFGBlock *>(X));
+    if (!XNode)
+      continue;
+    const CFGBlock *IPDom = XNode->getIDom() ? XNode->getIDom()->getBlock()
+                                             : nullptr;
+    unsigned Edge = 0;
+    for (auto I = X->succ_begin(), E = X->succ_end(); I != E; ++I, ++Edge) {
+      const CFGBlock *S = I->getReachableBlock();
+      if (!S || isAbortBlock(S))
+        continue;
+      // Blocks on the post-dominator path from S up to ipdom(X) run only
+      // when the branch takes this edge.
+      for (const CFGBlock *R = S; R && R != IPDom;) {
+        auto &List = Deps[R->getBlockID()];
+        if (List.empty() || List.back().Branch != X || List.back().Edge != Edge)
+          List.push_back({X, Edge});
+        auto *Node = Tree.getNode(const_cast<CFGBlock *>(R));
+        if (!Node || !Node->getIDom())
+          break;
+        R = Node->getIDom()->getBlock();
+      }
+    }
+  }
+}
+
+void FunctionUniformity::collectControllers(
+    const CFGBlock *B, llvm::SmallVectorImpl<Controller> &Out) const {
+  llvm::SmallVector<const CFGBlock *, 8> Work{B};
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen{B};
+  while (!Work.empty()) {
+    const CFGBlock *Cur = Work.pop_back_val();
+    for (const Controller &C : Deps[Cur->getBlockID()]) {
+      Out.push_back(C);
+      if (Seen.insert(C.Branch).second)
+        Work.push_back(C.Branch);
+    }
+  }
+}
+
+bool FunctionUniformity::controls(const CFGBlock *Branch,
+                                  const CFGBlock *B) const {
+  llvm::SmallVector<Controller, 8> Cs;
+  collectControllers(B, Cs);
+  for (const Controller &C : Cs)
+    if (C.Branch == Branch)
+      return true;
+  return false;
+}
+
+WarpValue FunctionUniformity::branchValue(const CFGBlock *B) {
+  const Stmt *Cond = B->getTerminatorCondition();
+  if (const auto *E = dyn_cast_or_null<Expr>(Cond))
+    return Eval->eval(E);
+  return WarpValue::uniform();
+}
+
+bool FunctionUniformity::updateBranchValues() {
+  bool Changed = false;
+  for (const CFGBlock *B : *Cfg) {
+    if (liveSuccessors(B) < 2)
+      continue;
+    WarpValue &Old = BranchValues[B->getBlockID()];
+    WarpValue New = WarpValue::join(Old, branchValue(B));
+    if (New != Old) {
+      Old = New;
+      Changed = true;
+    }
+  }
+  return Changed;
+}
+
+void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
+                                const CFGBlock *At) {
+  WarpValue V = Value;
+  // Sync divergence: lanes that took different paths leave different values
+  // in a variable that outlives the divergent region.
+  llvm::SmallVector<Controller, 8> Cs;
+  collectControllers(At, Cs);
+  const CFGBlock *Decl = DeclBlock.lookup(VD);
+  for (const Controller &C : Cs) {
+    const WarpValue &Cond = BranchValues[C.Branch->getBlockID()];
+    if (Cond.isUniform() && !Cond.Params)
+      continue;
+    if (Decl && (Decl == C.Branch ? false : controls(C.Branch, Decl)))
+      continue;
+    if (Cond.isVarying())
+      V = WarpValue::combine(
+          V, WarpValue::varying(Cond.V, C.Branch->getTerminatorStmt()));
+    else
+      V.Params |= Cond.Params;
+  }
+  auto It = Vars.find(VD);
+  if (It == Vars.end()) {
+    Vars[VD] = V;
+    return;
+  }
+  It->second = WarpValue::join(It->second, V);
+}
+
+/// Returns the value an inline-asm statement writes to its outputs.
+static WarpValue asmOutputValue(const GCCAsmStmt *Asm, ValueEvaluator &Eval) {
+  StringRef Text = Asm->getAsmString();
+  if (Text.contains("%laneid")) {
+    WarpValue V = WarpValue::varying(Variance::Lane, Asm);
+    V.S = Shape::LaneId;
+    return V;
+  }
+  if (Text.contains("%tid.x")) {
+    WarpValue V = WarpValue::varying(Variance::Lane, Asm);
+    V.S = Shape::ThreadIndex;
+    V.OffsetMod32 = 0;
+    return V;
+  }
+  if (Text.contains("%lanemask") || Text.contains("%tid."))
+    return WarpValue::varying(Variance::Lane, Asm);
+  if (Text.contains("%clock") || Text.contains("%globaltimer") ||
+      Text.contains("shfl.sync") || Text.contains("atom.") ||
+      Text.contains("match.any"))
+    return WarpValue::varying(Variance::Data, Asm);
+  WarpValue V;
+  for (const Expr *In : Asm->inputs())
+    V = WarpValue::combine(V, Eval.eval(In));
+  if (V.isVarying())
+    V.V = Variance::Data;
+  return V;
+}
+
+void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D)) {
+        DeclBlock.try_emplace(VD, B);
+        if (const Expr *Init = VD->getInit())
+          assign(VD, Eval->eval(Init), B);
+      }
+    return;
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = ValueEvaluator::assignedLocal(BO->getLHS()))
+        assign(VD, Eval->eval(BO), B);
+    return;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = ValueEvaluator::assignedLocal(UO->getSubExpr()))
+        assign(VD, Eval->eval(UO), B);
+    return;
+  }
+  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
+    WarpValue V = asmOutputValue(Asm, *Eval);
+    for (const Expr *Out : Asm->outputs())
+      if (const VarDecl *VD = ValueEvaluator::assignedLocal(Out))
+        assign(VD, V, B);
+    return;
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    // Locals passed by non-const reference, by address or as decayed arrays
+    // may be written by the callee: they take the call's result value.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
+      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+      const VarDecl *VD = nullptr;
+      if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
+          UO && UO->getOpcode() == UO_AddrOf)
+        VD = ValueEvaluator::assignedLocal(UO->getSubExpr());
+      else if (Callee && I < Callee->getNumParams()) {
+        QualType PT = Callee->getParamDecl(I)->getType();
+        if ((PT->isReferenceType() &&
+             !PT->getPointeeType().isConstQualified()) ||
+            (PT->isPointerType() && Arg->getType()->isArrayType()))
+          VD = ValueEvaluator::assignedLocal(Arg);
+      }
+      if (VD)
+        assign(VD, Eval->eval(Call), B);
+    }
+  }
+}
+
+bool FunctionUniformity::updateValues() {
+  ValueEvaluator::VarState Before = Vars;
+  Eval->reset();
+  for (const CFGBlock *B : Order)
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+        transfer(S->getStmt(), B);
+  Eval->reset();
+  if (Before.size() != Vars.size())
+    return true;
+  for (const auto &[VD, V] : Vars) {
+    auto It = Before.find(VD);
+    if (It == Before.end() || It->second != V)
+      return true;
+  }
+  return false;
+}
+
+const CFGBlock *FunctionUniformity::blockOf(const Stmt *S) const {
+  if (!StmtMap)
+    return nullptr;
+  const CFGBlock *B = StmtMap->getBlock(S);
+  return B;
+}
+
+WarpValue FunctionUniformity::valueOf(const Expr *E) const {
+  return Eval ? Eval->eval(E) : WarpValue::uniform();
+}
+
+WarpValue FunctionUniformity::valueOf(const VarDecl *VD) const {
+  auto It = Vars.find(VD);
+  return It == Vars.end() ? WarpValue::uniform() : It->second;
+}
+
+/// Returns the jump that ends \p S (a branch body), if it always leaves.
+static const Stmt *trailingExit(const Stmt *S) {
+  if (!S)
+    return nullptr;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return CS->body_empty() ? nullptr : trailingExit(CS->body_back());
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+    return S;
+  return nullptr;
+}
+
+Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
+  Divergence D;
+  const CFGBlock *B = blockOf(S);
+  if (!B)
+    return D;
+  llvm::SmallVector<Controller, 8> Cs;
+  collectControllers(B, Cs);
+  llvm::SmallPtrSet<const CFGBlock *, 8> Seen;
+  for (const Controller &C : Cs) {
+    const WarpValue &V = BranchValues[C.Branch->getBlockID()];
+    if (V.isUniform()) {
+      D.ParamConditions |= V.Params;
+      continue;
+    }
+    if (!Seen.insert(C.Branch).second)
+      continue;
+    DivergentBranch DB;
+    DB.Terminator = C.Branch->getTerminatorStmt();
+    DB.Condition = dyn_cast_or_null<Expr>(C.Branch->getTerminatorCondition());
+    DB.Edge = C.Edge;
+    DB.Value = V;
+    if (const auto *If = dyn_cast_or_null<IfStmt>(DB.Terminator))
+      DB.Exit = trailingExit(C.Edge == 0 ? If->getElse() : If->getThen());
+    D.Branches.push_back(DB);
+  }
+  return D;
+}
+
+bool FunctionUniformity::isSingleLane(const Stmt *S) const {
+  const CFGBlock *B = blockOf(S);
+  if (!B)
+    return false;
+  llvm::SmallVector<Controller, 8> Cs;
+  collectControllers(B, Cs);
+  for (const Controller &C : Cs) {
+    OneLane Single = BranchValues[C.Branch->getBlockID()].Single;
+    if ((Single == OneLane::WhenTrue && C.Edge == 0) ||
+        (Single == OneLane::WhenFalse && C.Edge == 1))
+      return true;
+  }
+  return false;
+}
+
+} // namespace clang::tidy::warp

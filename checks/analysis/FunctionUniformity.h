@@ -1,0 +1,122 @@
+//===--- FunctionUniformity.h - warp uniformity of one function -*- C++ -*-===//
+//
+// The warp-uniformity analysis of one device function over Clang's CFG,
+// modelled on LLVM's UniformityAnalysis at source level:
+//  - values are uniform or varying (ValueEvaluator has the sources);
+//  - a branch on a varying condition diverges the blocks control-dependent on
+//    it, up to its immediate post-dominator; a varying return, break,
+//    continue or goto thereby leaves a partial warp for the rest of the
+//    region, since what follows is control-dependent on the exit's branch;
+//  - a variable assigned under divergence and declared outside the divergent
+//    region is varying after the join (sync and temporal divergence);
+//  - values and divergence are iterated together to a fixpoint.
+// Parameters of a device function are uniform "if the argument is": values
+// and branches record which parameters they depend on, so that callers can
+// decide with their own arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
+#define WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
+
+#include "ValueEvaluator.h"
+#include "clang/AST/ParentMap.h"
+#include "clang/Analysis/Analyses/Dominators.h"
+#include "clang/Analysis/CFG.h"
+#include "clang/Analysis/CFGStmtMap.h"
+#include "llvm/ADT/SmallVector.h"
+#include <memory>
+
+namespace clang::tidy::warp {
+
+/// A branch whose outcome may differ between the lanes of a warp.
+struct DivergentBranch {
+  const Stmt *Terminator = nullptr; ///< if, loop, ?:, &&, ||, switch
+  const Expr *Condition = nullptr;
+  unsigned Edge = 0;                ///< successor taken toward the point
+  WarpValue Value;                  ///< the condition's value
+  /// The return/break/continue/goto by which the other lanes left, if the
+  /// point is reached by lanes that stayed after an early exit.
+  const Stmt *Exit = nullptr;
+};
+
+/// How the lanes that reach one program point may have diverged.
+struct Divergence {
+  /// Varying branches controlling the point, innermost first.
+  llvm::SmallVector<DivergentBranch, 2> Branches;
+  /// Parameters whose variance would diverge the point.
+  uint64_t ParamConditions = 0;
+
+  bool isDiverged() const { return !Branches.empty(); }
+  /// Lane when some branch depends on the lane index by construction.
+  Variance strongest() const;
+};
+
+class FunctionUniformity {
+public:
+  FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
+                     const UniformityOptions &Opts, ValueOracle &Oracle);
+  ~FunctionUniformity();
+
+  /// False when Clang could not build a CFG for the body.
+  bool isValid() const { return Cfg != nullptr; }
+  const FunctionDecl *decl() const { return FD; }
+  const CFG &cfg() const { return *Cfg; }
+
+  /// The value of \p E (a sub-expression of this function's body).
+  WarpValue valueOf(const Expr *E) const;
+  /// The value a local variable holds (joined over all its assignments).
+  WarpValue valueOf(const VarDecl *VD) const;
+  /// How the warp may be diverged when it executes \p S.
+  Divergence divergenceAt(const Stmt *S) const;
+  /// Whether at most one lane of a warp executes \p S (`if (lane == 0)`).
+  bool isSingleLane(const Stmt *S) const;
+  /// The CFG block that evaluates \p S, if any.
+  const CFGBlock *blockOf(const Stmt *S) const;
+
+  /// Calls \p F on every statement of the body in CFG order.
+  template <typename Fn> void forEachStmt(Fn F) const {
+    for (const CFGBlock *B : *Cfg)
+      for (const CFGElement &E : *B)
+        if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+          F(S->getStmt());
+  }
+
+private:
+  struct Controller {
+    const CFGBlock *Branch;
+    unsigned Edge;
+  };
+
+  void computeControlDependence();
+  bool updateValues();
+  bool updateBranchValues();
+  WarpValue branchValue(const CFGBlock *B);
+  void assign(const VarDecl *VD, const WarpValue &V, const CFGBlock *At);
+  void transfer(const Stmt *S, const CFGBlock *B);
+  bool isDivergingBranch(const CFGBlock *B) const;
+  bool controls(const CFGBlock *Branch, const CFGBlock *B) const;
+  bool edgeExits(const CFGBlock *Branch, unsigned Edge) const;
+  void collectControllers(const CFGBlock *B,
+                          llvm::SmallVectorImpl<Controller> &Out) const;
+
+  const FunctionDecl *FD;
+  ASTContext &Ctx;
+  std::unique_ptr<CFG> Cfg;
+  std::unique_ptr<ParentMap> PM;
+  std::unique_ptr<CFGStmtMap> StmtMap;
+  std::unique_ptr<CFGPostDomTree> PostDom;
+  ValueEvaluator::VarState Vars;
+  std::unique_ptr<ValueEvaluator> Eval;
+  /// Direct control dependences: block id -> (branch, edge) pairs.
+  std::vector<llvm::SmallVector<Controller, 2>> Deps;
+  /// Value of each block's terminator condition, by block id.
+  std::vector<WarpValue> BranchValues;
+  /// Blocks in reverse post-order.
+  std::vector<const CFGBlock *> Order;
+  llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

@@ -1,0 +1,465 @@
+//===--- ValueEvaluator.cpp - transfer functions for expressions ----------===//
+
+#include "ValueEvaluator.h"
+#include "WarpCollectives.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::tidy::warp {
+
+static int8_t mod32(int64_t V) { return int8_t(((V % 32) + 32) % 32); }
+
+/// Returns whether \p FD is declared in namespace cooperative_groups.
+static bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
+      if (NS->getName() == "cooperative_groups")
+        return true;
+  return false;
+}
+
+const VarDecl *ValueEvaluator::assignedLocal(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase();
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      // Only a local array is local storage; a pointer indexes memory.
+      const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
+      if (!Base->getType()->isArrayType())
+        return nullptr;
+      E = Base;
+    } else {
+      break;
+    }
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !VD->getType()->isReferenceType())
+        return VD;
+  return nullptr;
+}
+
+WarpValue ValueEvaluator::eval(const Expr *E) {
+  if (!E)
+    return WarpValue::uniform();
+  auto It = Memo.find(E);
+  if (It != Memo.end())
+    return It->second;
+  WarpValue V = evalUncached(E);
+  Memo[E] = V;
+  return V;
+}
+
+WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
+  if (Address.isUniform())
+    return Address.Params ? WarpValue::combine(Address, WarpValue::uniform())
+                          : WarpValue::uniform();
+  return WarpValue::varying(Variance::Data, E);
+}
+
+WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
+  const ValueDecl *D = DRE->getDecl();
+  if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
+    if (PVD->getDeclContext() != FD)
+      return Oracle.capturedValue(PVD);
+    if (FD->hasAttr<CUDAGlobalAttr>())
+      return WarpValue::uniform();
+    WarpValue P = WarpValue::param(PVD->getFunctionScopeIndex());
+    auto It = Vars.find(PVD);
+    return It == Vars.end() ? P : WarpValue::join(P, It->second);
+  }
+  const auto *VD = dyn_cast<VarDecl>(D);
+  if (!VD)
+    return WarpValue::uniform();
+  if (!VD->hasLocalStorage())
+    return WarpValue::uniform(); // __shared__, __constant__, globals
+  // A lambda reads the variables it captures from its enclosing function.
+  if (VD->getDeclContext() != FD)
+    return Oracle.capturedValue(VD);
+  auto It = Vars.find(VD);
+  return It == Vars.end() ? WarpValue::uniform() : It->second;
+}
+
+/// threadIdx/blockIdx/blockDim/gridDim members, and the PTX special-register
+/// builtins behind them.
+WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
+  const auto *POE = dyn_cast<PseudoObjectExpr>(E);
+  if (!POE)
+    return WarpValue::uniform();
+  const auto *Prop =
+      dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+  if (!Prop)
+    return eval(POE->getResultExpr());
+  const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  if (!DRE)
+    return eval(POE->getResultExpr());
+  StringRef Var = DRE->getDecl()->getName();
+  StringRef Field = Prop->getPropertyDecl()->getName();
+  if (Var == "threadIdx") {
+    if (Field == "x") {
+      WarpValue V = WarpValue::varying(Variance::Lane, E);
+      V.S = Shape::ThreadIndex;
+      V.OffsetMod32 = 0;
+      return V;
+    }
+    return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
+                                   : WarpValue::varying(Variance::Lane, E);
+  }
+  if (Var == "blockDim" && Field == "x") {
+    WarpValue V;
+    V.S = Shape::WarpMultiple; // a warp-aligned block, as CUDA code assumes
+    return V;
+  }
+  return WarpValue::uniform();
+}
+
+WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op,
+                                      const WarpValue &L, const WarpValue &R,
+                                      const Expr *E) {
+  WarpValue C = WarpValue::combine(L, R);
+  if (C.isUniform())
+    return C;
+  // Make the lane-indexed side the left one.
+  bool Swapped = !(L.isVarying() && R.isUniform());
+  const WarpValue &Idx = Swapped ? R : L;
+  const WarpValue &Other = Swapped ? L : R;
+  if (Idx.isUniform() || Other.isVarying())
+    return C;
+  bool Distinct = Idx.S == Shape::ThreadIndex || Idx.S == Shape::LaneId;
+  // A lane id behaves like threadIdx.x with offset 0 inside one warp.
+  int8_t Offset = Idx.S == Shape::LaneId ? 0 : Idx.OffsetMod32;
+  if (Distinct && (Op == BO_EQ || Op == BO_NE)) {
+    C.Single = Op == BO_EQ ? OneLane::WhenTrue : OneLane::WhenFalse;
+    return C;
+  }
+  if (!BinaryOperator::isRelationalOp(Op))
+    return C;
+  // threadIdx.x + c < K splits warps along warp boundaries when K - c is a
+  // multiple of 32: the comparison is then the same in every lane of a warp.
+  if (Distinct && Offset >= 0) {
+    bool Aligned = false;
+    if (Other.Constant) {
+      int64_t K = *Other.Constant;
+      if (Swapped ? (Op == BO_GT || Op == BO_LE) : (Op == BO_LE || Op == BO_GT))
+        K += 1;
+      Aligned = mod32(K - Offset) == 0;
+    } else if (Other.S == Shape::WarpMultiple) {
+      Aligned = Offset == 0 &&
+                (Swapped ? (Op == BO_GT || Op == BO_LE)
+                         : (Op == BO_LT || Op == BO_GE));
+    }
+    if (Aligned) {
+      WarpValue U;
+      U.Params = C.Params;
+      return U;
+    }
+  }
+  if (Idx.S == Shape::LaneId && Other.Constant) {
+    int64_t K = *Other.Constant;
+    // lane < 32 or lane >= 0: the same answer in every lane.
+    bool Always = (!Swapped && ((Op == BO_LT && K >= 32) ||
+                                (Op == BO_GE && K <= 0))) ||
+                  (Swapped && ((Op == BO_GT && K >= 32) ||
+                               (Op == BO_LE && K <= 0)));
+    if (Always)
+      return WarpValue::uniform();
+  }
+  return C;
+}
+
+WarpValue ValueEvaluator::evalBinary(const BinaryOperator *BO) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (Op == BO_Comma)
+    return eval(BO->getRHS());
+  if (Op == BO_Assign)
+    return eval(BO->getRHS());
+  if (BO->isCompoundAssignmentOp())
+    Op = BinaryOperator::getOpForCompoundAssignment(Op);
+  WarpValue L = eval(BO->getLHS()), R = eval(BO->getRHS());
+  if (BinaryOperator::isComparisonOp(Op))
+    return evalCompare(Op, L, R, BO);
+  return arithmetic(Op, L, R);
+}
+
+WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
+                                     const WarpValue &R) {
+  WarpValue C = WarpValue::combine(L, R);
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    // `lane == 0 && x` is true in at most one lane; `lane != 0 || x` is
+    // false in at most one lane.
+    OneLane Want = Op == BO_LAnd ? OneLane::WhenTrue : OneLane::WhenFalse;
+    if (L.Single == Want || R.Single == Want)
+      C.Single = Want;
+    return C;
+  }
+  const WarpValue *Varying = L.isVarying() ? &L : &R;
+  const WarpValue *Uniform = L.isVarying() ? &R : &L;
+  if (C.isUniform()) {
+    if ((Op == BO_Mul && (L.S == Shape::WarpMultiple || R.S == Shape::WarpMultiple)) ||
+        ((Op == BO_Add || Op == BO_Sub) && L.S == Shape::WarpMultiple &&
+         R.S == Shape::WarpMultiple))
+      C.S = Shape::WarpMultiple;
+    return C;
+  }
+  if (L.isVarying() && R.isVarying())
+    return C;
+  // Exactly one operand varies: keep the shapes that buy precision.
+  if (Varying->S == Shape::ThreadIndex || Varying->S == Shape::LaneId) {
+    int8_t Offset =
+        Varying->S == Shape::LaneId ? int8_t(0) : Varying->OffsetMod32;
+    if ((Op == BO_Add || (Op == BO_Sub && Varying == &L))) {
+      C.S = Shape::ThreadIndex;
+      if (Uniform->Constant && Offset >= 0)
+        C.OffsetMod32 = mod32(
+            Offset + (Op == BO_Add ? *Uniform->Constant : -*Uniform->Constant));
+      else if (Uniform->S == Shape::WarpMultiple)
+        C.OffsetMod32 = Offset;
+      return C;
+    }
+  }
+  if (Varying->S == Shape::ThreadIndex) {
+    if (Varying == &L && Uniform->Constant) {
+      int64_t K = *Uniform->Constant;
+      // threadIdx.x / 32 (or >> 5) is the warp index: the same in a warp.
+      if (((Op == BO_Div && K > 0 && K % 32 == 0) || (Op == BO_Shr && K >= 5)) &&
+          Varying->OffsetMod32 == 0) {
+        WarpValue U;
+        U.Params = C.Params;
+        return U;
+      }
+      if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
+        C.S = Shape::LaneId;
+        return C;
+      }
+    }
+  }
+  if (Varying->S == Shape::LaneId && Varying == &L && Uniform->Constant) {
+    int64_t K = *Uniform->Constant;
+    if ((Op == BO_Div && K >= 32) || (Op == BO_Shr && K >= 5))
+      return WarpValue::uniform();
+    if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
+      C.S = Shape::LaneId;
+      return C;
+    }
+  }
+  return C;
+}
+
+WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
+  llvm::SmallVector<WarpValue, 4> Args;
+  for (const Expr *Arg : Call->arguments())
+    Args.push_back(eval(Arg));
+  WarpValue All = WarpValue::uniform();
+  for (const WarpValue &A : Args)
+    All = WarpValue::combine(All, A);
+
+  if (std::optional<CollectiveUse> Use = matchCollective(Call)) {
+    switch (Use->Info->Result) {
+    case CollectiveResult::Uniform:
+    case CollectiveResult::None:
+      return WarpValue::uniform();
+    case CollectiveResult::UniformIfSrc: {
+      unsigned Src = Use->Info->SrcLaneArg;
+      if (Src < Args.size() && Args[Src].isUniform()) {
+        WarpValue U;
+        U.Params = Args[Src].Params;
+        return U;
+      }
+      return WarpValue::varying(Variance::Data, Call);
+    }
+    case CollectiveResult::Varying:
+      return WarpValue::varying(Variance::Data, Call);
+    }
+  }
+  if (matchAtomic(Call))
+    return WarpValue::varying(Variance::Data, Call);
+
+  StringRef Name = calleeName(Call);
+  if (Name.starts_with("__nvvm_read_ptx_sreg_")) {
+    StringRef Reg = Name.drop_front(strlen("__nvvm_read_ptx_sreg_"));
+    if (Reg == "laneid") {
+      WarpValue V = WarpValue::varying(Variance::Lane, Call);
+      V.S = Shape::LaneId;
+      return V;
+    }
+    if (Reg == "tid_x") {
+      WarpValue V = WarpValue::varying(Variance::Lane, Call);
+      V.S = Shape::ThreadIndex;
+      V.OffsetMod32 = 0;
+      return V;
+    }
+    if (Reg.starts_with("tid_"))
+      return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
+                                     : WarpValue::varying(Variance::Lane, Call);
+    if (Reg.starts_with("lanemask"))
+      return WarpValue::varying(Variance::Lane, Call);
+    if (Reg.starts_with("clock") || Reg.starts_with("globaltimer") ||
+        Reg == "smid")
+      return WarpValue::varying(Variance::Data, Call);
+    return WarpValue::uniform();
+  }
+  if (Name == "clock" || Name == "clock64" || Name == "__lanemask_lt" ||
+      Name == "__lanemask_le" || Name == "__lanemask_gt" ||
+      Name == "__lanemask_ge" || Name == "__lanemask_eq")
+    return WarpValue::varying(
+        Name.starts_with("clock") ? Variance::Data : Variance::Lane, Call);
+
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  // Cooperative groups: ranks are lane-distinct, sizes and group ranks are
+  // uniform, reductions broadcast their result.
+  if (Callee && inCooperativeGroups(Callee)) {
+    StringRef Method = Callee->getName();
+    if (Method == "thread_rank" || Method == "thread_index") {
+      WarpValue V = WarpValue::varying(Variance::Lane, Call);
+      const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+      bool Block = MD && MD->getParent()->getName() == "thread_block";
+      V.S = Block ? Shape::ThreadIndex : Shape::LaneId;
+      V.OffsetMod32 = Block ? 0 : -1;
+      return V;
+    }
+    if (Method == "reduce" || Method == "ballot" || Method == "any" ||
+        Method == "all" || Method == "size" || Method == "num_threads" ||
+        Method == "meta_group_rank" || Method == "meta_group_size" ||
+        Method == "group_index" || Method == "group_dim" ||
+        Method == "dim_threads" || Method == "block_rank" ||
+        Method == "this_thread_block" || Method == "tiled_partition" ||
+        Method == "this_grid")
+      return WarpValue::uniform();
+    if (Method == "shfl" && Args.size() >= 2 && Args[1].isUniform())
+      return WarpValue::uniform();
+  }
+  if (Callee) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    llvm::ArrayRef<WarpValue> CalleeArgs = Args;
+    // A call through operator() of a lambda passes the closure first.
+    if (MD && isa<CXXOperatorCallExpr>(Call) && !MD->isStatic() &&
+        !CalleeArgs.empty())
+      CalleeArgs = CalleeArgs.drop_front();
+    if (std::optional<WarpValue> R =
+            Oracle.callResult(Call, Callee, CalleeArgs))
+      return *R;
+    // No body we analyse: library functions in system headers are pure
+    // functions of their arguments; anything else is unknown.
+    if (Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) ||
+        Callee->getBuiltinID())
+      return All;
+  }
+  WarpValue Unknown = All;
+  if (Unknown.isUniform() && Call->getType()->isVoidType())
+    return Unknown;
+  return WarpValue::join(Unknown, WarpValue::varying(Variance::Data, Call));
+}
+
+WarpValue ValueEvaluator::evalUncached(const Expr *E) {
+  E = E->IgnoreParens();
+  if (!E->isValueDependent() && !E->isTypeDependent() &&
+      E->getType()->isIntegralOrEnumerationType() && !isa<CallExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return WarpValue::constant(R.Val.getInt().getExtValue());
+  }
+  if (const auto *ICE = dyn_cast<CastExpr>(E))
+    return eval(ICE->getSubExpr());
+  if (const auto *EWC = dyn_cast<FullExpr>(E))
+    return eval(EWC->getSubExpr());
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return eval(MTE->getSubExpr());
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return eval(BTE->getSubExpr());
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return eval(DAE->getExpr());
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
+    return eval(DIE->getExpr());
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
+    return OVE->getSourceExpr() ? eval(OVE->getSourceExpr())
+                                : WarpValue::uniform();
+  if (isa<PseudoObjectExpr>(E))
+    return evalBuiltinRegister(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return evalDeclRef(DRE);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    WarpValue V = eval(UO->getSubExpr());
+    switch (UO->getOpcode()) {
+    case UO_LNot:
+      if (V.Single == OneLane::WhenTrue)
+        V.Single = OneLane::WhenFalse;
+      else if (V.Single == OneLane::WhenFalse)
+        V.Single = OneLane::WhenTrue;
+      V.S = Shape::Other;
+      V.Constant.reset();
+      return V;
+    case UO_Deref:
+      return load(V, E);
+    case UO_AddrOf:
+      // Each lane owns its locals: their addresses differ per lane.
+      if (ValueEvaluator::assignedLocal(UO->getSubExpr()))
+        return WarpValue::varying(Variance::Lane, E);
+      return V.isUniform() ? V : WarpValue::varying(V.V, V.Origin);
+    case UO_PreInc:
+    case UO_PostInc:
+    case UO_PreDec:
+    case UO_PostDec:
+      V.Constant.reset();
+      V.OffsetMod32 = -1;
+      return V;
+    default:
+      return WarpValue::combine(V, WarpValue::uniform());
+    }
+  }
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    WarpValue Index = eval(ASE->getIdx());
+    if (const VarDecl *Local = assignedLocal(ASE)) {
+      auto It = Vars.find(Local);
+      WarpValue Elem = It == Vars.end() ? WarpValue::uniform() : It->second;
+      return WarpValue::combine(Elem, Index);
+    }
+    return load(WarpValue::combine(eval(ASE->getBase()), Index), E);
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    if (isa<FieldDecl>(ME->getMemberDecl()) ||
+        isa<VarDecl>(ME->getMemberDecl())) {
+      if (ME->isArrow())
+        return load(eval(ME->getBase()), E);
+      return eval(ME->getBase());
+    }
+    return WarpValue::uniform();
+  }
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
+    WarpValue C = eval(CO->getCond());
+    WarpValue J = WarpValue::join(eval(CO->getTrueExpr()),
+                                  eval(CO->getFalseExpr()));
+    if (C.isUniform()) {
+      J.Params |= C.Params;
+      return J;
+    }
+    return WarpValue::combine(C, J);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    return evalCall(Call);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    WarpValue V;
+    for (const Expr *Arg : CE->arguments())
+      V = WarpValue::combine(V, eval(Arg));
+    return V;
+  }
+  if (const auto *ILE = dyn_cast<InitListExpr>(E)) {
+    WarpValue V;
+    for (const Expr *Init : ILE->inits())
+      V = WarpValue::combine(V, eval(Init));
+    return V;
+  }
+  return WarpValue::uniform();
+}
+
+} // namespace clang::tidy::warp

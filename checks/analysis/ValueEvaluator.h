@@ -1,0 +1,82 @@
+//===--- ValueEvaluator.h - transfer functions for expressions --*- C++ -*-===//
+//
+// Computes the WarpValue of an expression from the values of the variables it
+// reads: the sources of variance (threadIdx.x, lane ids, loads through varying
+// addresses, atomics, match_any, clock) and of uniformity (constants, kernel
+// parameters, blockIdx, blockDim, warpSize, threadIdx.x / 32, ballot/any/all/
+// reduce results, shuffles from a uniform lane).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_VALUEEVALUATOR_H
+#define WARP_LINT_ANALYSIS_VALUEEVALUATOR_H
+
+#include "WarpValue.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::warp {
+
+struct UniformityOptions {
+  /// Treat threadIdx.y/z as warp-uniform (blockDim.x a multiple of 32).
+  bool ThreadIdxYZUniform = false;
+};
+
+/// Answers what the evaluator cannot see locally: calls into other functions
+/// and variables captured from an enclosing function.
+class ValueOracle {
+public:
+  virtual ~ValueOracle() = default;
+  /// The value \p Call returns given the values of its arguments, or nullopt
+  /// when the callee has no body to summarise.
+  virtual std::optional<WarpValue>
+  callResult(const CallExpr *Call, const FunctionDecl *Callee,
+             llvm::ArrayRef<WarpValue> Args) = 0;
+  /// The value of \p VD, a local of an enclosing function, where captured.
+  virtual WarpValue capturedValue(const VarDecl *VD) = 0;
+};
+
+class ValueEvaluator {
+public:
+  using VarState = llvm::DenseMap<const VarDecl *, WarpValue>;
+
+  ValueEvaluator(ASTContext &Ctx, const FunctionDecl *FD,
+                 const UniformityOptions &Opts, const VarState &Vars,
+                 ValueOracle &Oracle)
+      : Ctx(Ctx), FD(FD), Opts(Opts), Vars(Vars), Oracle(Oracle) {}
+
+  WarpValue eval(const Expr *E);
+  /// Forgets memoised values (after variables changed).
+  void reset() { Memo.clear(); }
+
+  /// Returns the local variable that \p E stores into (through members and
+  /// subscripts of local aggregates), if any.
+  static const VarDecl *assignedLocal(const Expr *E);
+
+private:
+  WarpValue evalUncached(const Expr *E);
+  WarpValue evalBinary(const BinaryOperator *BO);
+  /// Arithmetic that keeps lane-index shapes (threadIdx.x + c, lane id,
+  /// warp id) where it can.
+  static WarpValue arithmetic(BinaryOperatorKind Op, const WarpValue &L,
+                              const WarpValue &R);
+  WarpValue evalCompare(BinaryOperatorKind Op, const WarpValue &L,
+                        const WarpValue &R, const Expr *E);
+  WarpValue evalCall(const CallExpr *Call);
+  WarpValue evalBuiltinRegister(const Expr *E);
+  WarpValue evalDeclRef(const DeclRefExpr *DRE);
+  WarpValue load(const WarpValue &Address, const Expr *E);
+
+  ASTContext &Ctx;
+  const FunctionDecl *FD;
+  const UniformityOptions &Opts;
+  const VarState &Vars;
+  ValueOracle &Oracle;
+  llvm::DenseMap<const Expr *, WarpValue> Memo;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

@@ -1,0 +1,247 @@
+//===--- WarpAnalysis.cpp - per-translation-unit analysis cache -----------===//
+
+#include "WarpAnalysis.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include <mutex>
+
+namespace clang::tidy::warp {
+
+namespace {
+/// Analyses live per ASTContext; warp-lint -j runs translation units on
+/// several threads, each with its own context.
+std::mutex RegistryMutex;
+llvm::DenseMap<const ASTContext *, std::unique_ptr<WarpAnalysis>> &registry() {
+  static llvm::DenseMap<const ASTContext *, std::unique_ptr<WarpAnalysis>> R;
+  return R;
+}
+} // namespace
+
+WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
+                                const UniformityOptions &Opts) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  auto &Slot = registry()[&Ctx];
+  if (!Slot)
+    Slot = std::make_unique<WarpAnalysis>(Ctx, Opts);
+  return *Slot;
+}
+
+void WarpAnalysis::release(ASTContext &Ctx) {
+  std::lock_guard<std::mutex> Lock(RegistryMutex);
+  registry().erase(&Ctx);
+}
+
+WarpAnalysis::~WarpAnalysis() = default;
+
+const FunctionDecl *calledDefinition(const CallExpr *Call) {
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  if (!Callee)
+    return nullptr;
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
+    return nullptr;
+  return Def;
+}
+
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()))
+      if (!MD->isStatic() && !Args.empty())
+        return Args.drop_front();
+  return Args;
+}
+
+const ParmVarDecl *maskParameter(const Expr *Mask) {
+  if (!Mask)
+    return nullptr;
+  Mask = Mask->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Mask))
+    return dyn_cast<ParmVarDecl>(DRE->getDecl());
+  return nullptr;
+}
+
+bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,
+                 ASTContext &Ctx) {
+  if (Use.ImmediateMask)
+    return isFullMask(*Use.ImmediateMask);
+  if (!Use.Mask || Use.Mask->isValueDependent())
+    return false;
+  Expr::EvalResult R;
+  if (Use.Mask->EvaluateAsInt(R, Ctx))
+    return isFullMask(R.Val.getInt().getZExtValue());
+  // A local that only ever holds the full mask.
+  WarpValue V = FU.valueOf(Use.Mask);
+  return V.Constant && isFullMask(uint64_t(*V.Constant));
+}
+
+const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  auto It = Functions.find(FD);
+  if (It != Functions.end())
+    return It->second.get();
+  if (!FD->hasBody() || FD->isDependentContext()) {
+    Functions[FD] = nullptr;
+    return nullptr;
+  }
+  InProgress.insert(FD);
+  auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
+  InProgress.erase(FD);
+  const FunctionUniformity *Result = FU->isValid() ? FU.get() : nullptr;
+  Functions[FD] = FU->isValid() ? std::move(FU) : nullptr;
+  return Result;
+}
+
+const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  auto It = Summaries.find(FD);
+  if (It != Summaries.end())
+    return It->second.get();
+  if (InProgress.contains(FD))
+    return nullptr;
+  const FunctionUniformity *FU = function(FD);
+  if (!FU) {
+    Summaries[FD] = nullptr;
+    return nullptr;
+  }
+  InProgress.insert(FD);
+  auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
+  InProgress.erase(FD);
+  const FunctionSummary *Result = S.get();
+  Summaries[FD] = std::move(S);
+  return Result;
+}
+
+/// Returns the parameters of the caller that arguments bound to the callee
+/// parameters \p CalleeParams depend on; sets \p AnyVarying when one of those
+/// arguments varies in the caller.
+static uint64_t mapParams(uint64_t CalleeParams,
+                          llvm::ArrayRef<const Expr *> Args,
+                          const FunctionUniformity &Caller, bool &AnyVarying) {
+  uint64_t Mapped = 0;
+  for (unsigned I = 0; I < Args.size() && I < 64; ++I) {
+    if (!(CalleeParams & (uint64_t(1) << I)))
+      continue;
+    WarpValue V = Caller.valueOf(Args[I]);
+    if (V.isVarying())
+      AnyVarying = true;
+    Mapped |= V.Params;
+  }
+  return Mapped;
+}
+
+const Expr *varyingArgument(uint64_t Params, llvm::ArrayRef<const Expr *> Args,
+                            const FunctionUniformity &Caller) {
+  for (unsigned I = 0; I < Args.size() && I < 64; ++I)
+    if ((Params & (uint64_t(1) << I)) && Caller.valueOf(Args[I]).isVarying())
+      return Args[I];
+  return nullptr;
+}
+
+FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
+                                             const FunctionUniformity &FU) {
+  FunctionSummary S;
+  bool SawReturn = false;
+  FU.forEachStmt([&](const Stmt *St) {
+    if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
+      if (const Expr *V = Ret->getRetValue()) {
+        S.Result = SawReturn ? WarpValue::join(S.Result, FU.valueOf(V))
+                             : FU.valueOf(V);
+        SawReturn = true;
+      }
+      return;
+    }
+    if (std::optional<CollectiveUse> Use = matchCollective(St)) {
+      if (!S.Synchronizes)
+        S.Synchronizes = St;
+      Divergence D = FU.divergenceAt(St);
+      if (hasFullMask(*Use, FU, Ctx)) {
+        if (!D.isDiverged())
+          S.FullWarp.push_back({St, FD, D.ParamConditions});
+      } else if (const ParmVarDecl *P = maskParameter(Use->Mask)) {
+        if (P->getDeclContext() == FD)
+          S.MaskParams.push_back(
+              {P->getFunctionScopeIndex(), St, FD, D.isDiverged()});
+      }
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(St);
+    if (!Call)
+      return;
+    if (!S.Synchronizes && isBarrierName(calleeName(Call)))
+      S.Synchronizes = St;
+    const FunctionDecl *Callee = calledDefinition(Call);
+    if (!Callee)
+      return;
+    const FunctionSummary *CS = summary(Callee);
+    if (!CS)
+      return;
+    if (!S.Synchronizes && CS->Synchronizes)
+      S.Synchronizes = St;
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    Divergence D = FU.divergenceAt(St);
+    if (!D.isDiverged())
+      for (const FullWarpNeed &N : CS->FullWarp) {
+        bool Varying = false;
+        uint64_t Cond =
+            D.ParamConditions | mapParams(N.ParamConditions, Args, FU, Varying);
+        if (!Varying)
+          S.FullWarp.push_back({N.Collective, N.Owner, Cond});
+      }
+    for (const MaskParam &M : CS->MaskParams)
+      if (M.Index < Args.size())
+        if (const ParmVarDecl *P = maskParameter(Args[M.Index]))
+          if (P->getDeclContext() == FD)
+            S.MaskParams.push_back({P->getFunctionScopeIndex(), M.Collective,
+                                    M.Owner,
+                                    M.DivergedInside || D.isDiverged()});
+  });
+  return S;
+}
+
+std::optional<WarpValue>
+WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
+                         llvm::ArrayRef<WarpValue> Args) {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
+    return std::nullopt;
+  const FunctionSummary *S = summary(Def);
+  if (!S)
+    return WarpValue::varying(Variance::Data, Call); // recursion
+  WarpValue R = S->Result;
+  if (R.isVarying()) {
+    if (!R.Origin)
+      R.Origin = Call;
+    return R;
+  }
+  uint64_t Params = R.Params;
+  R.Params = 0;
+  for (unsigned I = 0; I < Args.size() && I < 64; ++I)
+    if (Params & (uint64_t(1) << I)) {
+      R = WarpValue::combine(R, Args[I]);
+      if (Args[I].isVarying() && !R.Origin)
+        R.Origin = Call;
+    }
+  if (R.isUniform() && !R.Params) {
+    R.Constant = S->Result.Constant;
+    R.S = S->Result.S;
+  }
+  return R;
+}
+
+WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
+  const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!Owner || InProgress.contains(Owner))
+    return WarpValue::uniform();
+  const FunctionUniformity *FU = function(Owner);
+  if (!FU)
+    return WarpValue::uniform();
+  WarpValue V = isa<ParmVarDecl>(VD) && !Owner->hasAttr<CUDAGlobalAttr>()
+                    ? WarpValue::uniform()
+                    : FU->valueOf(VD);
+  V.Params = 0;
+  return V;
+}
+
+} // namespace clang::tidy::warp

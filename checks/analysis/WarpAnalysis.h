@@ -1,0 +1,102 @@
+//===--- WarpAnalysis.h - per-translation-unit analysis cache ---*- C++ -*-===//
+//
+// Owns the FunctionUniformity of every analysed function of one translation
+// unit and the interprocedural summaries built from them, so that all checks
+// share one analysis per function.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_WARPANALYSIS_H
+#define WARP_LINT_ANALYSIS_WARPANALYSIS_H
+
+#include "FunctionUniformity.h"
+#include "WarpCollectives.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::tidy::warp {
+
+/// A collective with a full mask that a function runs while the lanes that
+/// entered it are still together: callers must enter with the whole warp.
+struct FullWarpNeed {
+  const Stmt *Collective = nullptr;  ///< the innermost collective
+  const FunctionDecl *Owner = nullptr; ///< the function that contains it
+  /// Parameters whose variance would diverge the warp before it (0: any call
+  /// from divergent code is a bug).
+  uint64_t ParamConditions = 0;
+};
+
+/// A parameter that ends up as the member mask of a collective.
+struct MaskParam {
+  unsigned Index = 0;
+  const Stmt *Collective = nullptr;
+  const FunctionDecl *Owner = nullptr;
+  bool DivergedInside = false; ///< the collective runs under divergence
+};
+
+struct FunctionSummary {
+  WarpValue Result; ///< in terms of the parameters (WarpValue::Params)
+  llvm::SmallVector<FullWarpNeed, 2> FullWarp;
+  llvm::SmallVector<MaskParam, 2> MaskParams;
+  /// A collective or barrier runs inside, directly or through calls.
+  const Stmt *Synchronizes = nullptr;
+};
+
+/// Returns the full mask value of \p Use's mask (literal, macro, constexpr,
+/// default argument, PTX immediate, constant local), if it names all lanes.
+bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,
+                 ASTContext &Ctx);
+
+/// Returns the parameter a mask expression reads directly, if any.
+const ParmVarDecl *maskParameter(const Expr *Mask);
+
+/// Returns the function definition \p Call reaches, if it has a body.
+const FunctionDecl *calledDefinition(const CallExpr *Call);
+
+/// Returns the arguments of \p Call that bind to the callee's parameters
+/// (dropping the closure object of a lambda call).
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
+
+/// Returns the first argument bound to one of \p Params whose value varies
+/// between lanes in \p Caller, if any.
+const Expr *varyingArgument(uint64_t Params, llvm::ArrayRef<const Expr *> Args,
+                            const FunctionUniformity &Caller);
+
+class WarpAnalysis : public ValueOracle {
+public:
+  /// The analysis of the translation unit of \p Ctx (created on first use).
+  static WarpAnalysis &get(ASTContext &Ctx, const UniformityOptions &Opts);
+  /// Frees the analysis of \p Ctx at the end of its translation unit.
+  static void release(ASTContext &Ctx);
+
+  WarpAnalysis(ASTContext &Ctx, const UniformityOptions &Opts)
+      : Ctx(Ctx), Opts(Opts) {}
+  ~WarpAnalysis() override;
+
+  ASTContext &context() { return Ctx; }
+  /// The analysis of \p FD, or null when it has no body or CFG.
+  const FunctionUniformity *function(const FunctionDecl *FD);
+  /// The summary of \p FD, or null while it is being computed (recursion).
+  const FunctionSummary *summary(const FunctionDecl *FD);
+
+  std::optional<WarpValue> callResult(const CallExpr *Call,
+                                      const FunctionDecl *Callee,
+                                      llvm::ArrayRef<WarpValue> Args) override;
+  WarpValue capturedValue(const VarDecl *VD) override;
+
+private:
+  FunctionSummary computeSummary(const FunctionDecl *FD,
+                                 const FunctionUniformity &FU);
+
+  ASTContext &Ctx;
+  UniformityOptions Opts;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionUniformity>>
+      Functions;
+  llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>
+      Summaries;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

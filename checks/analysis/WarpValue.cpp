@@ -1,0 +1,59 @@
+//===--- WarpValue.cpp - the uniformity lattice ---------------------------===//
+
+#include "WarpValue.h"
+#include <algorithm>
+
+namespace clang::tidy::warp {
+
+WarpValue WarpValue::constant(int64_t C) {
+  WarpValue R;
+  R.Constant = C;
+  if (C != 0 && C % 32 == 0)
+    R.S = Shape::WarpMultiple;
+  return R;
+}
+
+WarpValue WarpValue::varying(Variance V, const Stmt *Origin) {
+  WarpValue R;
+  R.V = V;
+  R.Origin = Origin;
+  return R;
+}
+
+WarpValue WarpValue::param(unsigned Index) {
+  WarpValue R;
+  if (Index < 64)
+    R.Params = uint64_t(1) << Index;
+  return R;
+}
+
+WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
+  WarpValue R;
+  R.V = std::max(A.V, B.V);
+  R.Params = A.Params | B.Params;
+  R.Origin = A.V >= B.V ? (A.Origin ? A.Origin : B.Origin)
+                        : (B.Origin ? B.Origin : A.Origin);
+  if (A.S == B.S) {
+    R.S = A.S;
+    R.OffsetMod32 = A.OffsetMod32 == B.OffsetMod32 ? A.OffsetMod32 : -1;
+  } else if (A.isLaneIndexed() && B.isLaneIndexed()) {
+    // A lane id is threadIdx.x + 0 within one warp.
+    R.S = Shape::ThreadIndex;
+    R.OffsetMod32 = A.laneOffset() == B.laneOffset() ? A.laneOffset() : -1;
+  }
+  R.Single = A.Single == B.Single ? A.Single : OneLane::None;
+  if (A.Constant == B.Constant)
+    R.Constant = A.Constant;
+  return R;
+}
+
+WarpValue WarpValue::combine(const WarpValue &A, const WarpValue &B) {
+  WarpValue R;
+  R.V = std::max(A.V, B.V);
+  R.Params = A.Params | B.Params;
+  R.Origin = A.V >= B.V ? (A.Origin ? A.Origin : B.Origin)
+                        : (B.Origin ? B.Origin : A.Origin);
+  return R;
+}
+
+} // namespace clang::tidy::warp

@@ -1,0 +1,73 @@
+//===--- WarpValue.h - the uniformity lattice -------------------*- C++ -*-===//
+//
+// What the analysis knows about one value across the 32 lanes of a warp.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_WARPVALUE_H
+#define WARP_LINT_ANALYSIS_WARPVALUE_H
+
+#include "clang/AST/Stmt.h"
+#include <cstdint>
+#include <optional>
+
+namespace clang::tidy::warp {
+
+/// Why a value may differ between lanes, ordered from "same everywhere" to
+/// "certainly differs".
+enum class Variance : uint8_t {
+  Uniform, ///< the same in every lane (given uniform parameters, see Params)
+  Data,    ///< differs when the data it was loaded from differs per lane
+  Lane     ///< derived from the lane's own index: differs by construction
+};
+
+/// The arithmetic shape of a value, kept only where it buys precision.
+enum class Shape : uint8_t {
+  Other,
+  ThreadIndex, ///< threadIdx.x plus a uniform offset: distinct in every lane
+  LaneId,      ///< the lane index 0..31 (threadIdx.x % 32, %laneid, rank)
+  WarpMultiple ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
+};
+
+/// For a boolean: whether at most one lane of a warp can see it as true (or
+/// false), as for `lane == 0` (or `lane != 0`).
+enum class OneLane : uint8_t { None, WhenTrue, WhenFalse };
+
+struct WarpValue {
+  Variance V = Variance::Uniform;
+  Shape S = Shape::Other;
+  int8_t OffsetMod32 = -1;       ///< ThreadIndex: offset mod 32, -1 unknown
+  OneLane Single = OneLane::None;
+  uint64_t Params = 0;           ///< uniform only if these parameters are
+  std::optional<int64_t> Constant;
+  const Stmt *Origin = nullptr;  ///< where the variance was introduced
+
+  bool isUniform() const { return V == Variance::Uniform; }
+  bool isVarying() const { return !isUniform(); }
+  /// Distinct in every lane of a warp: threadIdx.x + u or the lane id.
+  bool isLaneIndexed() const {
+    return S == Shape::ThreadIndex || S == Shape::LaneId;
+  }
+  /// The offset from the lane id modulo 32, -1 when unknown.
+  int8_t laneOffset() const { return S == Shape::LaneId ? 0 : OffsetMod32; }
+
+  static WarpValue uniform() { return {}; }
+  static WarpValue constant(int64_t C);
+  static WarpValue varying(Variance V, const Stmt *Origin);
+  static WarpValue param(unsigned Index);
+
+  /// The least upper bound of two values (a variable assigned both).
+  static WarpValue join(const WarpValue &A, const WarpValue &B);
+  /// The value of an operation that mixes both operands with no shape rule.
+  static WarpValue combine(const WarpValue &A, const WarpValue &B);
+
+  bool operator==(const WarpValue &O) const {
+    return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
+           Single == O.Single && Params == O.Params && Constant == O.Constant;
+  }
+  bool operator!=(const WarpValue &O) const { return !(*this == O); }
+};
+
+} // namespace clang::tidy::warp
+
+#endif
