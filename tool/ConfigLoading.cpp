@@ -1,0 +1,61 @@
+//===--- ConfigLoading.cpp - clang-tidy configuration for warp-lint -------===//
+
+#include "ConfigLoading.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+
+using namespace llvm;
+using namespace clang::tidy;
+
+namespace warplint {
+
+/// Returns an error carrying the one-line \p Message.
+static Error fail(const Twine &Message) {
+  return createStringError(inconvertibleErrorCode(), Message.str());
+}
+
+Expected<ProviderFactory> makeProviderFactory(const ConfigInputs &In) {
+  ClangTidyOptions Defaults = ClangTidyOptions::getDefaults();
+  Defaults.Checks = DefaultChecks.str();
+  Defaults.User = sys::Process::GetEnv("USER");
+
+  ClangTidyOptions Overrides;
+  if (In.Checks)
+    Overrides.Checks = *In.Checks;
+
+  if (In.Config && In.ConfigFile)
+    return fail("--config and --config-file are mutually exclusive");
+
+  std::optional<std::string> Text = In.Config;
+  std::string Source = "<command-line-config>";
+  if (In.ConfigFile) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFile(*In.ConfigFile);
+    if (!Buf)
+      return fail("cannot read config file " + *In.ConfigFile + ": " +
+                  Buf.getError().message());
+    Text = (*Buf)->getBuffer().str();
+    Source = *In.ConfigFile;
+  }
+
+  if (!Text) {
+    return ProviderFactory([Defaults, Overrides] {
+      return std::make_unique<FileOptionsProvider>(
+          ClangTidyGlobalOptions(), Defaults, Overrides,
+          vfs::createPhysicalFileSystem());
+    });
+  }
+  ErrorOr<ClangTidyOptions> Parsed =
+      parseConfiguration(MemoryBufferRef(*Text, Source));
+  if (!Parsed)
+    return fail("invalid configuration in " + Source + ": " +
+                Parsed.getError().message());
+  ClangTidyOptions Config = *Parsed;
+  return ProviderFactory([Defaults, Overrides, Config] {
+    return std::make_unique<ConfigOptionsProvider>(
+        ClangTidyGlobalOptions(), Defaults, Config, Overrides,
+        vfs::createPhysicalFileSystem());
+  });
+}
+
+} // namespace warplint

@@ -1,0 +1,33 @@
+//===--- ConfigLoading.h - clang-tidy configuration for warp-lint -*- C++ -*-===//
+///
+/// \file Builds clang-tidy's options providers exactly as clang-tidy does
+/// (`.clang-tidy` discovery, `--config`, `--config-file`, `--checks`
+/// appended last), with `warp-*` as the default check list.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_TOOL_CONFIGLOADING_H
+#define WARP_LINT_TOOL_CONFIGLOADING_H
+
+#include "Runner.h"
+#include "llvm/Support/Error.h"
+#include <optional>
+
+namespace warplint {
+
+/// The default `--checks`: every check this binary has.
+inline constexpr llvm::StringLiteral DefaultChecks = "warp-*";
+
+struct ConfigInputs {
+  std::optional<std::string> Checks;     ///< --checks
+  std::optional<std::string> Config;     ///< --config (YAML/JSON text)
+  std::optional<std::string> ConfigFile; ///< --config-file
+};
+
+/// Validates the inputs once (a bad config is a usage error) and returns a
+/// factory making one provider per translation unit.
+llvm::Expected<ProviderFactory> makeProviderFactory(const ConfigInputs &In);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,97 @@
+//===--- Finding.cpp - one reported problem, independent of format --------===//
+
+#include "Finding.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include <algorithm>
+
+using namespace llvm;
+using clang::tidy::ClangTidyError;
+
+namespace warplint {
+
+StringRef findingLevel(StringRef Message) {
+  // Whole words only: "mayhem" does not hedge.
+  while (!Message.empty()) {
+    Message = Message.drop_until(isAlpha);
+    StringRef Word = Message.take_while(isAlpha);
+    if (Word.equals_insensitive("may") || Word.equals_insensitive("potentially"))
+      return "warning";
+    Message = Message.drop_front(Word.size());
+  }
+  return "error";
+}
+
+void LineTable::resolve(Location &Loc) {
+  if (Loc.File.empty())
+    return;
+  auto [It, Inserted] = LineStarts.try_emplace(Loc.File);
+  std::vector<unsigned> &Starts = It->second;
+  if (Inserted) {
+    Starts.push_back(0);
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+            MemoryBuffer::getFile(Loc.File)) {
+      StringRef Text = (*Buf)->getBuffer();
+      for (size_t I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          Starts.push_back(I + 1);
+    }
+  }
+  auto Next = std::upper_bound(Starts.begin(), Starts.end(), Loc.Offset);
+  Loc.Line = Next - Starts.begin();
+  Loc.Column = Loc.Offset - *(Next - 1) + 1;
+}
+
+/// Makes \p Path absolute against the directory the error was found in.
+static std::string absolutePath(StringRef Path, StringRef BuildDir) {
+  if (Path.empty())
+    return "";
+  SmallString<256> Abs(Path);
+  if (sys::path::is_relative(Abs) && !BuildDir.empty())
+    sys::path::make_absolute(BuildDir, Abs);
+  sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return Abs.str().str();
+}
+
+/// Returns a resolved location for \p Path at \p Offset.
+static Location locate(StringRef Path, unsigned Offset, StringRef BuildDir,
+                       LineTable &Lines) {
+  Location Loc;
+  Loc.File = absolutePath(Path, BuildDir);
+  Loc.Offset = Offset;
+  Lines.resolve(Loc);
+  return Loc;
+}
+
+std::vector<Finding> toFindings(ArrayRef<ClangTidyError> Errors,
+                                LineTable &Lines) {
+  std::vector<Finding> Result;
+  for (const ClangTidyError &E : Errors) {
+    Finding F;
+    F.Check = E.DiagnosticName;
+    F.Message = E.Message.Message;
+    F.Level = findingLevel(F.Message).str();
+    F.Loc = locate(E.Message.FilePath, E.Message.FileOffset, E.BuildDirectory,
+                   Lines);
+    for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+      F.Notes.push_back({N.Message, locate(N.FilePath, N.FileOffset,
+                                           E.BuildDirectory, Lines)});
+    for (const auto &FileAndReplacements : E.Message.Fix)
+      for (const clang::tooling::Replacement &R : FileAndReplacements.second) {
+        FindingFix Fix;
+        Fix.Loc = locate(R.getFilePath(), R.getOffset(), E.BuildDirectory,
+                         Lines);
+        Fix.Length = R.getLength();
+        Fix.End = locate(R.getFilePath(), R.getOffset() + R.getLength(),
+                         E.BuildDirectory, Lines);
+        Fix.Replacement = R.getReplacementText().str();
+        F.Fixes.push_back(std::move(Fix));
+      }
+    Result.push_back(std::move(F));
+  }
+  return Result;
+}
+
+} // namespace warplint

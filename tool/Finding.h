@@ -1,0 +1,71 @@
+//===--- Finding.h - one reported problem, independent of format -*- C++ -*-===//
+///
+/// \file The shape the SARIF and JSON writers share: a clang-tidy error with
+/// file offsets turned into lines and columns.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_TOOL_FINDING_H
+#define WARP_LINT_TOOL_FINDING_H
+
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include <string>
+#include <vector>
+
+namespace warplint {
+
+/// A place in a file; Line and Column are 1-based, Column counts bytes like
+/// clang's diagnostics.
+struct Location {
+  std::string File; ///< Absolute path; empty for none (a command-line macro).
+  unsigned Offset = 0;
+  unsigned Line = 0;
+  unsigned Column = 0;
+};
+
+struct FindingNote {
+  std::string Message;
+  Location Loc;
+};
+
+/// One replacement of a fix: Length bytes at Loc become Replacement.
+struct FindingFix {
+  Location Loc;
+  unsigned Length = 0;
+  Location End; ///< Where the replaced bytes end.
+  std::string Replacement;
+};
+
+struct Finding {
+  std::string Check;
+  std::string Level; ///< "warning" or "error"; see findingLevel.
+  std::string Message;
+  Location Loc;
+  std::vector<FindingNote> Notes;
+  std::vector<FindingFix> Fixes;
+};
+
+/// The severity rule for SARIF and JSON: a message that hedges ("may",
+/// "potentially") is a warning, a definite finding an error. The checks
+/// word their messages that way (see DESIGN.md section 1).
+llvm::StringRef findingLevel(llvm::StringRef Message);
+
+/// Turns offsets into lines and columns, reading each file once.
+class LineTable {
+public:
+  /// Fills Line and Column of a location whose File and Offset are set.
+  void resolve(Location &Loc);
+
+private:
+  llvm::StringMap<std::vector<unsigned>> LineStarts;
+};
+
+/// Converts clang-tidy's errors (compiler errors excluded by the caller).
+std::vector<Finding> toFindings(llvm::ArrayRef<clang::tidy::ClangTidyError>,
+                                LineTable &Lines);
+
+} // namespace warplint
+
+#endif

@@ -1,0 +1,149 @@
+//===--- SarifWriter.cpp - findings as SARIF 2.1.0 ------------------------===//
+
+#include "SarifWriter.h"
+#include "RuleMetadata.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using json::Array;
+using json::Object;
+
+namespace warplint {
+
+static constexpr StringLiteral SrcRoot = "%SRCROOT%";
+
+/// Percent-encodes everything but RFC 3986 unreserved characters and '/'.
+static std::string percentEncode(StringRef Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isAlnum(C) || StringRef("-._~/").contains(C)) {
+      Out += C;
+      continue;
+    }
+    Out += '%';
+    Out += hexdigit(C >> 4, /*LowerCase=*/false);
+    Out += hexdigit(C & 15, /*LowerCase=*/false);
+  }
+  return Out;
+}
+
+std::string sarifUri(StringRef Path, StringRef Root, bool &Relative) {
+  SmallString<256> Rel(Path);
+  if (!Root.empty() && sys::path::replace_path_prefix(Rel, Root, "")) {
+    Relative = true;
+    return percentEncode(StringRef(Rel).ltrim('/'));
+  }
+  Relative = false;
+  return "file://" + percentEncode(Path);
+}
+
+/// Returns the artifactLocation for \p File.
+static Object artifactLocation(StringRef File, StringRef Root) {
+  bool Relative = false;
+  std::string Uri = sarifUri(File, Root, Relative);
+  Object A{{"uri", Uri}};
+  if (Relative)
+    A["uriBaseId"] = SrcRoot;
+  return A;
+}
+
+/// Returns a physicalLocation pointing at the start of \p Loc.
+static Object physicalLocation(const Location &Loc, StringRef Root) {
+  return Object{{"artifactLocation", artifactLocation(Loc.File, Root)},
+                {"region", Object{{"startLine", Loc.Line},
+                                  {"startColumn", Loc.Column}}}};
+}
+
+/// Returns the result's fixes: one fix with a change per file.
+static Array fixes(const Finding &F, StringRef Root) {
+  StringMap<Array> ByFile;
+  std::vector<std::string> Order;
+  for (const FindingFix &Fix : F.Fixes) {
+    if (Fix.Loc.File.empty())
+      continue;
+    if (!ByFile.count(Fix.Loc.File))
+      Order.push_back(Fix.Loc.File);
+    ByFile[Fix.Loc.File].push_back(Object{
+        {"deletedRegion",
+         Object{{"startLine", Fix.Loc.Line},
+                {"startColumn", Fix.Loc.Column},
+                {"endLine", Fix.End.Line},
+                {"endColumn", Fix.End.Column}}},
+        {"insertedContent", Object{{"text", Fix.Replacement}}}});
+  }
+  if (Order.empty())
+    return {};
+  Array Changes;
+  for (const std::string &File : Order)
+    Changes.push_back(
+        Object{{"artifactLocation", artifactLocation(File, Root)},
+               {"replacements", std::move(ByFile[File])}});
+  return Array{Object{{"description", Object{{"text", "apply the fix-it"}}},
+                      {"artifactChanges", std::move(Changes)}}};
+}
+
+json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
+  // Rules: every enabled check plus any other id a result names (a compiler
+  // diagnostic enabled through --checks), in a stable order.
+  std::vector<std::string> RuleIds = Options.RuleIds;
+  for (const Finding &F : Findings)
+    if (llvm::find(RuleIds, F.Check) == RuleIds.end())
+      RuleIds.push_back(F.Check);
+  llvm::sort(RuleIds);
+  RuleIds.erase(std::unique(RuleIds.begin(), RuleIds.end()), RuleIds.end());
+
+  Array Rules;
+  for (const std::string &Id : RuleIds)
+    Rules.push_back(Object{
+        {"id", Id},
+        {"name", Id},
+        {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
+        {"helpUri", ruleHelpUri(Id)}});
+
+  Array Results;
+  for (const Finding &F : Findings) {
+    Object R{{"ruleId", F.Check},
+             {"ruleIndex", int64_t(llvm::find(RuleIds, F.Check) -
+                                   RuleIds.begin())},
+             {"level", F.Level},
+             {"message", Object{{"text", F.Message}}}};
+    if (!F.Loc.File.empty())
+      R["locations"] = Array{Object{
+          {"physicalLocation", physicalLocation(F.Loc, Options.Root)}}};
+    Array Related;
+    for (const FindingNote &N : F.Notes) {
+      if (N.Loc.File.empty())
+        continue;
+      Related.push_back(
+          Object{{"id", int64_t(Related.size())},
+                 {"physicalLocation", physicalLocation(N.Loc, Options.Root)},
+                 {"message", Object{{"text", N.Message}}}});
+    }
+    if (!Related.empty())
+      R["relatedLocations"] = std::move(Related);
+    Array Fixes = fixes(F, Options.Root);
+    if (!Fixes.empty())
+      R["fixes"] = std::move(Fixes);
+    Results.push_back(std::move(R));
+  }
+
+  std::string RootUri = "file://" + percentEncode(Options.Root);
+  if (!StringRef(RootUri).ends_with("/"))
+    RootUri += '/';
+  Object Driver{{"name", "warp-lint"},
+                {"version", Options.ToolVersion},
+                {"informationUri", InformationUri},
+                {"rules", std::move(Rules)}};
+  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
+             {"originalUriBaseIds",
+              Object{{SrcRoot, Object{{"uri", RootUri}}}}},
+             {"results", std::move(Results)}};
+  return Object{{"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/"
+                            "errata01/os/schemas/sarif-schema-2.1.0.json"},
+                {"version", "2.1.0"},
+                {"runs", Array{std::move(Run)}}};
+}
+
+} // namespace warplint

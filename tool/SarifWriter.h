@@ -1,0 +1,35 @@
+//===--- SarifWriter.h - findings as SARIF 2.1.0 ----------------*- C++ -*-===//
+///
+/// \file Writes findings as SARIF 2.1.0 the way GitHub code scanning reads
+/// it: one run, rules keyed by check id with a helpUri, repo-relative URIs
+/// under the %SRCROOT% base, notes as related locations, fixes.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_TOOL_SARIFWRITER_H
+#define WARP_LINT_TOOL_SARIFWRITER_H
+
+#include "Finding.h"
+#include "llvm/Support/JSON.h"
+
+namespace warplint {
+
+struct SarifOptions {
+  std::string Root;        ///< Absolute; URIs under it become relative.
+  std::string ToolVersion; ///< tool.driver.version.
+  std::vector<std::string> RuleIds; ///< Enabled checks, listed as rules.
+};
+
+/// Returns the SARIF log for \p Findings.
+llvm::json::Value toSarif(llvm::ArrayRef<Finding> Findings,
+                          const SarifOptions &Options);
+
+/// Returns \p Path relative to \p Root as a percent-encoded URI reference,
+/// or an absolute `file://` URI when it is outside \p Root (system headers).
+/// Sets \p Relative accordingly.
+std::string sarifUri(llvm::StringRef Path, llvm::StringRef Root,
+                     bool &Relative);
+
+} // namespace warplint
+
+#endif
