@@ -5,18 +5,20 @@
     scripts/benchmark.py --root /tmp/real --quick    # 1 run each, smoke test
     scripts/benchmark.py --no-corpus                 # large kernels only
 
-For every translation unit of scripts/real-projects.txt it times, with
-hyperfine (median of --runs after --warmup), the same device pass three ways:
+For every translation unit of scripts/real-projects.txt it times (median of
+--runs after --warmup, the tools interleaved run by run so that load from other
+users of a shared machine hits them alike) the same device pass three ways:
   parse   clang++-22 -fsyntax-only <flags> file
   tidy    clang-tidy-22 --load=<libWarpLint.so> --checks='-*,warp-*' file -- <flags>
   cli     warp-lint file -- <flags>                      (when the binary exists)
-and the peak RSS of one run of each with GNU /usr/bin/time -v. Then it
+and the peak RSS of the same runs with GNU /usr/bin/time -v. (hyperfine
+runs each command's batch back to back, which on shared cores biases ratios.) Then it
 generates one large device function of N statements (scripts/gen_large_kernel.py)
 for N in --sizes and times the same three commands, reporting the lint time per
 statement and the lint/parse ratio, to show the analysis is linear.
 
 The report is markdown on stdout (paste it into docs/performance.md); progress
-goes to stderr. Raw hyperfine JSON is kept under --work (default a temp dir).
+goes to stderr. Raw samples are kept under --work (default a temp dir).
 """
 import argparse
 import datetime
@@ -30,10 +32,14 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 CUDA = os.environ.get("CUDA_PATH", "/usr/local/cuda")
+
+
+FAILURES = []
 
 
 def base_flags(arch):
@@ -78,26 +84,42 @@ def commands(tools, src, flags):
     return cmds
 
 
-def hyperfine(cmds, cwd, runs, warmup, json_path):
-    names = list(cmds)
-    argv = ["hyperfine", "--shell=bash", "-i", "--style", "none",
-            "--runs", str(runs), "--warmup", str(warmup), "--export-json", json_path]
-    for n in names:
-        argv += ["-n", n, cmds[n]]
-    subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=False)
-    try:
-        res = json.load(open(json_path))["results"]
-    except (OSError, ValueError, KeyError):
-        return {}
-    return {n: r["median"] for n, r in zip(names, res)}
+def measure(cmds, cwd, runs, warmup, json_path, memory=True):
+    """Median wall time (s) and peak RSS (MB) of each command.
 
-
-def peak_rss_mb(cmd, cwd):
-    p = subprocess.run(["/usr/bin/time", "-v", "bash", "-c", cmd + " >/dev/null 2>&1"],
-                       cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
-    return int(m.group(1)) / 1024 if m else float("nan")
+    The commands are interleaved run by run (parse, tidy, cli, parse, ...) so
+    that load from other users of a shared machine hits all of them alike;
+    each run goes through GNU /usr/bin/time -v, which gives the peak RSS of
+    the same runs that are timed. Raw samples are written to json_path.
+    """
+    samples = {n: [] for n in cmds}
+    rss = {n: 0.0 for n in cmds}
+    bad = {}
+    for i in range(warmup + runs):
+        for n, c in cmds.items():
+            argv = (["/usr/bin/time", "-v"] if memory else []) + ["bash", "-c", c]
+            t0 = time.perf_counter()
+            p = subprocess.run(argv, cwd=cwd, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True, errors="replace")
+            dt = time.perf_counter() - t0
+            if i < warmup:
+                continue
+            samples[n].append(dt)
+            if p.returncode not in ((0,) if n == "parse" else (0, 1)) or \
+                    re.search(r"cannot load|no checks enabled|Stack dump", p.stderr) or \
+                    any("error: " in l and not re.search(r"\[warp-[a-z-]+\]$", l)
+                        for l in p.stderr.splitlines()):
+                bad[n] = p.returncode
+            m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+            if m:
+                rss[n] = max(rss[n], int(m.group(1)) / 1024)
+    json.dump({"runs": runs, "warmup": warmup, "commands": cmds, "samples": samples,
+               "peak_rss_mb": rss, "failed_rc": bad}, open(json_path, "w"), indent=1)
+    med = {n: statistics.median(v) for n, v in samples.items() if v}
+    for n, rc in bad.items():  # a crashed or failing run is no timing
+        FAILURES.append(f"`{n}` exited {rc}: `cd {cwd} && {cmds[n]}`")
+        med.pop(n, None)
+    return med, ({n: v for n, v in rss.items() if v} if memory else {})
 
 
 def fmt(x, d=2):
@@ -116,7 +138,7 @@ def main():
     ap.add_argument("--warp-lint", dest="cli", default=newest("build*/tool/warp-lint"))
     ap.add_argument("--clang", default="clang++-22")
     ap.add_argument("--clang-tidy", default="clang-tidy-22")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--warmup", type=int, default=1)
     ap.add_argument("--sizes", default="2500,5000,10000,20000")
     ap.add_argument("--filter", default="", help="only TUs whose path contains this")
@@ -124,19 +146,19 @@ def main():
     ap.add_argument("--no-large", action="store_true")
     ap.add_argument("--no-memory", action="store_true")
     ap.add_argument("--quick", action="store_true", help="--runs 1 --warmup 0")
-    ap.add_argument("--work", help="keep generated files and hyperfine JSON here")
+    ap.add_argument("--commit", help="warp-lint commit the tools were built from "
+                    "(default: this checkout's HEAD, marked dirty if it has local changes)")
+    ap.add_argument("--work", help="keep generated files and raw samples here")
     a = ap.parse_args()
     if a.quick:
         a.runs, a.warmup = 1, 0
-    if not shutil.which("hyperfine"):
-        sys.exit("benchmark.py: hyperfine not found (apt-get install hyperfine)")
     if not a.no_memory and not os.path.exists("/usr/bin/time"):
         sys.exit("benchmark.py: /usr/bin/time not found (apt-get install time)")
     if not a.no_corpus and not a.root:
         sys.exit("benchmark.py: --root <fetched projects> is required (or --no-corpus)")
     tools = {"clang++": a.clang, "clang-tidy": a.clang_tidy,
              "plugin": os.path.abspath(a.plugin) if a.plugin else None,
-             "cli": os.path.abspath(a.cli) if a.cli and os.path.exists(a.cli) else None}
+             "cli": os.path.abspath(a.cli) if a.cli and os.access(a.cli, os.X_OK) else None}
     work = a.work or tempfile.mkdtemp(prefix="warp-lint-bench-")
     os.makedirs(work, exist_ok=True)
     cols = ["parse"] + (["tidy"] if tools["plugin"] else []) + (["cli"] if tools["cli"] else [])
@@ -150,11 +172,12 @@ def main():
                            capture_output=True, text=True).stdout.strip()
     ver = subprocess.run([a.clang, "--version"], capture_output=True, text=True).stdout.split("\n")[0]
     out = []
+    label = a.commit or f"{commit}{' (dirty tree)' if dirty else ''}"
     out.append(f"### Benchmark {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
-               f"warp-lint {commit}{' (dirty)' if dirty else ''}")
+               f"warp-lint {label}")
     out.append("")
     out.append(f"- {ver}; host {os.uname().nodename}, {os.cpu_count()} cores (shared); "
-               f"hyperfine median of {a.runs} run(s) after {a.warmup} warm-up")
+               f"median wall time of {a.runs} interleaved run(s) after {a.warmup} warm-up; peak RSS from GNU time -v")
     out.append(f"- plugin: `{tools['plugin'] or 'none'}`; warp-lint: `{tools['cli'] or 'not built'}`")
     out.append("")
 
@@ -166,9 +189,9 @@ def main():
             cwd = os.path.join(a.root, project)
             log(f"[{i + 1}/{len(corpus)}] {project}/{rel}")
             cmds = commands(tools, rel, flags)
-            t = hyperfine(cmds, cwd, a.runs, a.warmup,
-                          os.path.join(work, f"{project}-{re.sub(r'[^A-Za-z0-9]+', '_', rel)}.json"))
-            mem = {} if a.no_memory else {c: peak_rss_mb(cmds[c], cwd) for c in cmds}
+            t, mem = measure(cmds, cwd, a.runs, a.warmup,
+                             os.path.join(work, f"{project}-{re.sub(r'[^A-Za-z0-9]+', '_', rel)}.json"),
+                             not a.no_memory)
             rows.append((project, rel, t, mem))
             if all(c in t for c in cols):
                 for c in cols:
@@ -217,8 +240,8 @@ def main():
                             "-o", src], check=True)
             log(f"[large] N={n}")
             cmds = commands(tools, src, flags)
-            t = hyperfine(cmds, work, a.runs, a.warmup, os.path.join(work, f"large_{n}.json"))
-            mem = {} if a.no_memory else {c: peak_rss_mb(cmds[c], work) for c in cmds}
+            t, mem = measure(cmds, work, a.runs, a.warmup, os.path.join(work, f"large_{n}.json"),
+                             not a.no_memory)
             cells = [str(n), fmt(t.get("parse"), 3)]
             for c in cols[1:]:
                 extra = (t[c] - t["parse"]) / n * 1e6 if c in t and "parse" in t else None
@@ -226,7 +249,12 @@ def main():
             cells += [fmt(mem.get(c), 0) for c in cols]
             out.append("| " + " | ".join(cells) + " |")
         out.append("")
-    out.append(f"(raw hyperfine JSON: {work})")
+    if FAILURES:
+        out.append("Failed runs (left out of the timings and totals):")
+        out.append("")
+        out += [f"- {f}" for f in FAILURES]
+        out.append("")
+    out.append(f"(raw samples: {work})")
     print("\n".join(out))
 
 

@@ -101,13 +101,17 @@ while read -r project path rest; do
   if [ $rc = 124 ] || [ $rc = 137 ]; then status="TIMEOUT(${timeout_s}s)"; hangs+=("$project/$path")
   elif [ $rc -ge 128 ] || grep -qE 'Stack dump|PLEASE submit a bug report|Segmentation fault' "$tmp"; then
     status="CRASH(rc=$rc)"; crashes+=("$project/$path")
-  elif grep -qE '(^|: )(fatal )?error: ' "$tmp" && ! grep -qE 'error: .*\[warp-' "$tmp"; then
+  elif grep -qE 'cannot load|no checks enabled|^Error: ' "$tmp" ||
+       grep -E 'error: ' "$tmp" | grep -qvE '\[warp-[a-z-]+\]$' ||
+       { [ $rc != 0 ] && [ $k = 0 ]; }; then
+    # a compile error, a plugin that did not load, or a non-zero exit with
+    # no finding to explain it (warp-lint exits 1 only when it found something)
     status="ERROR(rc=$rc)"; errors+=("$project/$path")
   else ok=$((ok + 1)); fi
   printf '== %s/%s: %s, %d finding(s), %.1fs\n' "$project" "$path" "$status" "$k" "$secs"
   [ -n "$findings" ] && printf '%s\n' "$findings" | sed 's/^/   /'
   if [ "$status" != ok ]; then
-    grep -E 'error: |Stack dump|PLEASE' "$tmp" | head -5 | sed 's/^/   ! /'
+    grep -E 'error: |Error: |cannot load|Stack dump|PLEASE' "$tmp" | head -5 | sed 's/^/   ! /'
   fi
 done < "$list"
 
