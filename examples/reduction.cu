@@ -24,14 +24,15 @@ __global__ void sum_early_return(const float *in, float *out, int n) {
     atomicAdd(out, v);
 }
 
-/// Bug 2: only the lower half-warp takes the branch, yet the mask names all
-/// 32 lanes; the upper half never arrives at the shuffle.
-__global__ void pairwise_half_warp(const float *in, float *out) {
+/// Bug 2: only the lower half-warp sums its values, yet the mask names all
+/// 32 lanes; the upper half never arrives at the shuffles.
+__global__ void sum_lower_half(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned lane = threadIdx.x % 32;
   float v = in[i];
   if (lane < 16) {
-    v += __shfl_down_sync(0xffffffff, v, 16);
+    for (int offset = 8; offset > 0; offset /= 2)
+      v += __shfl_xor_sync(0xffffffff, v, offset);
     out[i] = v;
   }
 }
@@ -57,7 +58,7 @@ int main() {
     in[i] = 1.0f;
   out[0] = out[1] = out[2] = 0.0f;
   sum_early_return<<<(n + 255) / 256, 256>>>(in, &out[0], n);
-  pairwise_half_warp<<<1, 32>>>(in, &out[1]);
+  sum_lower_half<<<1, 32>>>(in, &out[1]);
   sum_correct<<<(n + 255) / 256, 256>>>(in, &out[2], n);
   cudaDeviceSynchronize();
   cudaFree(in);

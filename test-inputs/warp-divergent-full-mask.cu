@@ -5,7 +5,7 @@ __global__ void shuffle_in_lane_branch(float *out, const float *in) {
   float v = in[threadIdx.x];
   if (threadIdx.x % 32 < 16) {
     v += __shfl_down_sync(0xffffffff, v, 8);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full mask passed to {{.*}}in divergent code [warp-divergent-full-mask]
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full {{(warp )?}}mask passed to {{.*}} in divergent code [warp-divergent-full-mask]
   }
   out[threadIdx.x] = v;
 }

@@ -4,7 +4,7 @@ __global__ void kernel(float *out) {
   float v = out[threadIdx.x];
   if (threadIdx.x % 32 < 16) {
     v += __shfl_down_sync(0xffffffff, v, 8);
-    // CHECK-MESSAGES: :[[@LINE-1]]:4: warning: full mask
+    // CHECK-MESSAGES: :[[@LINE-1]]:4: warning: {{.*}}mask passed to {{.*}} in divergent code
   }
   out[threadIdx.x] = v;
 }
