@@ -1,51 +1,16 @@
 //===--- DivergentFullMaskCheck.cpp - warp-divergent-full-mask ------------===//
 
 #include "DivergentFullMaskCheck.h"
+#include "FixItText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Regex.h"
 
 namespace clang::tidy::warp {
 
-/// Returns the file text of \p Range, or "" when it is not plain file text
-/// (e.g. it starts or ends inside a macro body).
-static std::string fileText(SourceRange Range, const ASTContext &Ctx) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  CharSourceRange R = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(Range), SM, Ctx.getLangOpts());
-  if (R.isInvalid())
-    return "";
-  return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
-}
-
-/// Returns the whitespace before \p Loc on its line, or nullopt when code
-/// precedes it there (e.g. `} else if`), where a declaration cannot go.
-static std::optional<std::string> indentationAt(SourceLocation Loc,
-                                                const SourceManager &SM) {
-  std::pair<FileID, unsigned> Pos = SM.getDecomposedLoc(Loc);
-  StringRef Buffer = SM.getBufferData(Pos.first);
-  StringRef Before = Buffer.substr(0, Pos.second);
-  size_t LineStart = Before.rfind('\n');
-  StringRef Prefix = Before.substr(LineStart == StringRef::npos ? 0
-                                                                : LineStart + 1);
-  if (!Prefix.trim().empty())
-    return std::nullopt;
-  return Prefix.str();
-}
-
-/// Returns a name for the ballot mask that \p FD does not already use.
-static std::string freshMaskName(const FunctionDecl *FD, const ASTContext &Ctx) {
-  std::string Body = fileText(FD->getSourceRange(), Ctx);
-  for (unsigned I = 0;; ++I) {
-    std::string Name = I ? "warp_mask" + std::to_string(I) : "warp_mask";
-    if (!llvm::Regex("\\b" + Name + "\\b").match(Body))
-      return Name;
-  }
-}
-
 void DivergentFullMaskCheck::onEndOfTranslationUnit() {
   BallotNames.clear();
+  Names.clear();
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
@@ -143,7 +108,7 @@ void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
   auto Key = std::make_pair(static_cast<const Stmt *>(If), unsigned(TakenSide));
   auto [It, Inserted] = BallotNames.try_emplace(Key);
   if (Inserted) {
-    It->second = freshMaskName(FU.decl(), Ctx);
+    It->second = Names.get("warp_mask", FU.decl(), Ctx);
     std::string Pred = TakenSide ? Cond : "!(" + Cond + ")";
     Diag << FixItHint::CreateInsertion(
         If->getBeginLoc(), "const unsigned " + It->second +

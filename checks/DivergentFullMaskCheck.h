@@ -3,6 +3,7 @@
 #ifndef WARP_LINT_DIVERGENTFULLMASKCHECK_H
 #define WARP_LINT_DIVERGENTFULLMASKCHECK_H
 
+#include "FixItText.h"
 #include "WarpCheckBase.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -36,6 +37,7 @@ private:
 
   /// The mask variable already declared for an `if` by an earlier fix.
   llvm::DenseMap<std::pair<const Stmt *, unsigned>, std::string> BallotNames;
+  FreshNames Names;
 };
 
 } // namespace clang::tidy::warp

@@ -1,6 +1,7 @@
 //===--- WarpLintModule.cpp - registers the warp- checks -------------------===//
 
 #include "DivergentFullMaskCheck.h"
+#include "UniformAddressAtomicCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 
 namespace clang::tidy::warp {
@@ -10,6 +11,8 @@ public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<DivergentFullMaskCheck>(
         "warp-divergent-full-mask");
+    Factories.registerCheck<UniformAddressAtomicCheck>(
+        "warp-uniform-address-atomic");
   }
 };
 

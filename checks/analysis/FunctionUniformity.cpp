@@ -48,6 +48,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const CFG *>(Cfg.get()))
     Order.push_back(B);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
+  BranchSeen.assign(Cfg->getNumBlockIDs(), false);
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
     bool Changed = updateValues();
     Changed |= updateBranchValues();
@@ -142,7 +143,10 @@ bool FunctionUniformity::updateBranchValues() {
     if (liveSuccessors(B) < 2)
       continue;
     WarpValue &Old = BranchValues[B->getBlockID()];
-    WarpValue New = WarpValue::join(Old, branchValue(B));
+    WarpValue New = BranchSeen[B->getBlockID()]
+                        ? WarpValue::join(Old, branchValue(B))
+                        : branchValue(B);
+    BranchSeen[B->getBlockID()] = true;
     if (New != Old) {
       Old = New;
       Changed = true;
@@ -181,7 +185,8 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
 
 /// Returns the value an inline-asm statement writes to its outputs.
 static WarpValue asmOutputValue(const GCCAsmStmt *Asm, ValueEvaluator &Eval) {
-  StringRef Text = Asm->getAsmString();
+  std::string AsmText = Asm->getAsmString();
+  StringRef Text = AsmText;
   if (Text.contains("%laneid")) {
     WarpValue V = WarpValue::varying(Variance::Lane, Asm);
     V.S = Shape::LaneId;

@@ -71,6 +71,8 @@ public:
   Divergence divergenceAt(const Stmt *S) const;
   /// Whether at most one lane of a warp executes \p S (`if (lane == 0)`).
   bool isSingleLane(const Stmt *S) const;
+  /// The parent of \p S in the body.
+  const Stmt *parentOf(const Stmt *S) const { return PM ? PM->getParent(S) : nullptr; }
   /// The CFG block that evaluates \p S, if any.
   const CFGBlock *blockOf(const Stmt *S) const;
 
@@ -112,6 +114,7 @@ private:
   std::vector<llvm::SmallVector<Controller, 2>> Deps;
   /// Value of each block's terminator condition, by block id.
   std::vector<WarpValue> BranchValues;
+  std::vector<bool> BranchSeen;
   /// Blocks in reverse post-order.
   std::vector<const CFGBlock *> Order;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;

@@ -171,6 +171,14 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       return;
     if (!S.Synchronizes && isBarrierName(calleeName(Call)))
       S.Synchronizes = St;
+    if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
+      WarpValue Address =
+          Call->getNumArgs() ? FU.valueOf(Call->getArg(0)) : WarpValue();
+      if (Atomic->ReadModifyWrite && Address.isUniform() && Address.Params &&
+          !FU.isSingleLane(Call))
+        S.ParamAtomics.push_back({Call, FD, Address.Params});
+      return;
+    }
     const FunctionDecl *Callee = calledDefinition(Call);
     if (!Callee)
       return;
@@ -188,6 +196,13 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
             D.ParamConditions | mapParams(N.ParamConditions, Args, FU, Varying);
         if (!Varying)
           S.FullWarp.push_back({N.Collective, N.Owner, Cond});
+      }
+    if (!FU.isSingleLane(Call))
+      for (const UniformAtomic &A : CS->ParamAtomics) {
+        bool Varying = false;
+        uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying);
+        if (!Varying && Mapped)
+          S.ParamAtomics.push_back({A.Atomic, A.Owner, Mapped});
       }
     for (const MaskParam &M : CS->MaskParams)
       if (M.Index < Args.size())

@@ -34,10 +34,20 @@ struct MaskParam {
   bool DivergedInside = false; ///< the collective runs under divergence
 };
 
+/// An atomic read-modify-write, run by several lanes, whose address is the
+/// same in every lane when the parameters in AddressParams are uniform.
+struct UniformAtomic {
+  const CallExpr *Atomic = nullptr;
+  const FunctionDecl *Owner = nullptr;
+  uint64_t AddressParams = 0;
+};
+
 struct FunctionSummary {
   WarpValue Result; ///< in terms of the parameters (WarpValue::Params)
   llvm::SmallVector<FullWarpNeed, 2> FullWarp;
   llvm::SmallVector<MaskParam, 2> MaskParams;
+  /// Atomics whose address uniformity the callers decide.
+  llvm::SmallVector<UniformAtomic, 1> ParamAtomics;
   /// A collective or barrier runs inside, directly or through calls.
   const Stmt *Synchronizes = nullptr;
 };

@@ -81,7 +81,8 @@ static llvm::StringRef lastPtxOperand(llvm::StringRef Asm, size_t Pos) {
 }
 
 static std::optional<CollectiveUse> matchAsm(const GCCAsmStmt *Asm) {
-  llvm::StringRef Text = Asm->getAsmString();
+  std::string AsmText = Asm->getAsmString();
+  llvm::StringRef Text = AsmText;
   const CollectiveInfo *Info = nullptr;
   size_t Pos = llvm::StringRef::npos;
   for (const CollectiveInfo *Candidate : {&PtxShuffle, &PtxVote, &PtxBarWarp})

@@ -1,0 +1,41 @@
+//===--- FixItText.h - source text helpers for fix-its ----------*- C++ -*-===//
+
+#ifndef WARP_LINT_FIXITTEXT_H
+#define WARP_LINT_FIXITTEXT_H
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/ADT/StringSet.h"
+#include <optional>
+#include <string>
+
+namespace clang::tidy::warp {
+
+/// Returns the file text of \p Range, or "" when it is not plain file text
+/// (e.g. it starts or ends inside a macro body).
+std::string fileText(SourceRange Range, const ASTContext &Ctx);
+
+/// Returns the whitespace before \p Loc on its line, or nullopt when code
+/// precedes it there (e.g. `} else if`), where a declaration cannot go.
+std::optional<std::string> indentationAt(SourceLocation Loc,
+                                         const SourceManager &SM);
+
+/// Returns the range of the statement \p S including its trailing `;`, or
+/// an invalid range when it is not plain file text.
+CharSourceRange statementRange(const Stmt *S, const ASTContext &Ctx);
+
+/// Hands out identifiers that the function does not use yet, remembering
+/// those already given to earlier fixes in the same function.
+class FreshNames {
+public:
+  std::string get(llvm::StringRef Base, const FunctionDecl *FD,
+                  const ASTContext &Ctx);
+  void clear() { Given.clear(); }
+
+private:
+  llvm::StringSet<> Given;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

@@ -1,0 +1,237 @@
+//===--- UniformAddressAtomicCheck.cpp - warp-uniform-address-atomic ------===//
+
+#include "UniformAddressAtomicCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/Stmt.h"
+
+namespace clang::tidy::warp {
+
+UniformAddressAtomicCheck::UniformAddressAtomicCheck(StringRef Name,
+                                                     ClangTidyContext *Context)
+    : WarpCheckBase(Name, Context),
+      IgnoreIntegerAtomics(Options.get("IgnoreIntegerAtomics", false)) {}
+
+void UniformAddressAtomicCheck::storeOptions(
+    ClangTidyOptions::OptionMap &Opts) {
+  WarpCheckBase::storeOptions(Opts);
+  Options.store(Opts, "IgnoreIntegerAtomics", IgnoreIntegerAtomics);
+}
+
+void UniformAddressAtomicCheck::onEndOfTranslationUnit() {
+  Names.clear();
+  WarpCheckBase::onEndOfTranslationUnit();
+}
+
+/// Returns the type an atomic operates on (the pointee of its address).
+static QualType atomicValueType(const CallExpr *Atomic) {
+  if (Atomic->getNumArgs() == 0)
+    return {};
+  QualType P = Atomic->getArg(0)->IgnoreParenImpCasts()->getType();
+  return P->isPointerType() ? P->getPointeeType() : QualType();
+}
+
+void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
+                                              const FunctionUniformity &FU,
+                                              WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  FU.forEachStmt([&](const Stmt *S) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || FU.isSingleLane(Call))
+      return;
+    if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
+      if (!Atomic->ReadModifyWrite || Call->getNumArgs() == 0)
+        return;
+      WarpValue Address = FU.valueOf(Call->getArg(0));
+      // A pointer parameter's uniformity is decided by the callers.
+      if (Address.isUniform() && !Address.Params)
+        report(Call, FU, nullptr, Ctx);
+      return;
+    }
+    const FunctionDecl *Callee = calledDefinition(Call);
+    if (!Callee)
+      return;
+    const FunctionSummary *Summary = WA.summary(Callee);
+    if (!Summary)
+      return;
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    for (const UniformAtomic &A : Summary->ParamAtomics) {
+      if (varyingArgument(A.AddressParams, Args, FU))
+        continue;
+      // Uniform arguments that are themselves parameters: our callers decide.
+      bool ParamDependent = false;
+      for (unsigned I = 0; I < Args.size() && I < 64; ++I)
+        if ((A.AddressParams >> I) & 1)
+          ParamDependent |= FU.valueOf(Args[I]).Params != 0;
+      if (!ParamDependent)
+        report(A.Atomic, FU, Call, Ctx);
+    }
+  });
+}
+
+void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
+                                       const FunctionUniformity &FU,
+                                       const CallExpr *ViaCall,
+                                       ASTContext &Ctx) {
+  QualType T = atomicValueType(Atomic);
+  bool Integer = !T.isNull() && T->isIntegerType();
+  if (Integer && IgnoreIntegerAtomics)
+    return;
+  SourceLocation Loc = (ViaCall ? ViaCall : Atomic)->getBeginLoc();
+  if (!firstReportAt(Loc))
+    return;
+  StringRef Name = calleeName(Atomic);
+  StringRef Cost =
+      Integer ? "; ptxas aggregates integer atomics at -O3, but not in -G, "
+                "clang or HIP builds"
+              : "; floating-point atomics are never aggregated by the compiler";
+  Divergence D = FU.divergenceAt(ViaCall ? ViaCall : Atomic);
+  {
+    auto Diag =
+        ViaCall
+            ? diag(Loc, "call to %0 makes every lane perform '%1' on the same "
+                        "address, serializing the warp%2")
+                  << calledDefinition(ViaCall) << Name << Cost
+            : diag(Loc, "every lane performs '%0' on the same address, "
+                        "serializing the warp%1")
+                  << Name << Cost;
+    if (!ViaCall && !D.isDiverged())
+      addAggregationFix(Diag, Atomic, FU, Ctx);
+  }
+  if (ViaCall)
+    diag(Atomic->getBeginLoc(), "'%0' on an address that is the same in every "
+                                "lane runs here",
+         DiagnosticIDs::Note)
+        << Name;
+  if (D.isDiverged())
+    diag(Atomic->getBeginLoc(),
+         "aggregate over the lanes that reach it: reduce with "
+         "cooperative_groups::coalesced_threads() (or accumulate per thread "
+         "and reduce once after the loop), then one lane performs the atomic",
+         DiagnosticIDs::Note);
+}
+
+namespace {
+/// How a warp combines the operands of one atomic before a leader applies it.
+struct Aggregation {
+  AtomicOp Op;
+  const char *Reduce; ///< __reduce_*_sync, or nullptr for a shuffle sum
+  bool Signed32Ok;    ///< __reduce_* accepts int as well as unsigned
+};
+} // namespace
+
+static std::optional<Aggregation> aggregationFor(AtomicOp Op, QualType T,
+                                                 ASTContext &Ctx) {
+  bool Int32 = T->isIntegerType() && Ctx.getTypeSize(T) == 32;
+  switch (Op) {
+  case AtomicOp::Add:
+  case AtomicOp::Sub:
+    return Aggregation{Op, nullptr, true};
+  case AtomicOp::Min:
+    if (Int32)
+      return Aggregation{Op, "__reduce_min_sync", true};
+    return std::nullopt;
+  case AtomicOp::Max:
+    if (Int32)
+      return Aggregation{Op, "__reduce_max_sync", true};
+    return std::nullopt;
+  case AtomicOp::And:
+  case AtomicOp::Or:
+  case AtomicOp::Xor:
+    if (Int32 && T->isUnsignedIntegerType())
+      return Aggregation{Op,
+                         Op == AtomicOp::And   ? "__reduce_and_sync"
+                         : Op == AtomicOp::Or ? "__reduce_or_sync"
+                                              : "__reduce_xor_sync",
+                         false};
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
+                                                  const CallExpr *Atomic,
+                                                  const FunctionUniformity &FU,
+                                                  ASTContext &Ctx) {
+  std::optional<AtomicInfo> Info = matchAtomic(Atomic);
+  QualType T = atomicValueType(Atomic);
+  if (!Info || T.isNull() || Atomic->getNumArgs() != 2 ||
+      Atomic->getBeginLoc().isMacroID())
+    return;
+  const Stmt *Parent = FU.parentOf(Atomic);
+  while (Parent && isa<ImplicitCastExpr, ExprWithCleanups>(Parent))
+    Parent = FU.parentOf(Parent);
+  const auto *DS = dyn_cast_or_null<DeclStmt>(Parent);
+  std::optional<std::string> Indent = indentationAt(
+      (DS ? static_cast<const Stmt *>(DS) : Atomic)->getBeginLoc(),
+      Ctx.getSourceManager());
+  std::string Address = fileText(Atomic->getArg(0)->getSourceRange(), Ctx);
+  std::string Operand = fileText(Atomic->getArg(1)->getSourceRange(), Ctx);
+  if (!Indent || Address.empty() || Operand.empty() ||
+      Atomic->getArg(0)->HasSideEffects(Ctx))
+    return;
+  PrintingPolicy Policy(Ctx.getLangOpts());
+  std::string Type = T.getUnqualifiedType().getAsString(Policy);
+  std::string Name = calleeName(Atomic).str();
+  const FunctionDecl *FD = FU.decl();
+  std::string Lane = Names.get("warp_lane", FD, Ctx);
+  std::string I = *Indent;
+  std::string LaneDecl = "unsigned " + Lane + ";\n" + I + "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(" + Lane + "));\n";
+
+  // `T slot = atomicAdd(p, 1);`: one atomic reserves the warp's slots, each
+  // lane takes its own by rank (ballot + popc + leader + broadcast).
+  if (DS && DS->isSingleDecl() && Info->Op == AtomicOp::Add &&
+      T->isIntegerType()) {
+    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+    Expr::EvalResult One;
+    if (!VD || !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) ||
+        One.Val.getInt() != 1)
+      return;
+    CharSourceRange Range = statementRange(DS, Ctx);
+    if (Range.isInvalid())
+      return;
+    std::string Ballot = Names.get("warp_ballot", FD, Ctx);
+    std::string Base = Names.get("warp_base", FD, Ctx);
+    std::string VarType = VD->getType().getAsString(Policy);
+    Diag << FixItHint::CreateReplacement(
+        Range,
+        LaneDecl + I + "const unsigned " + Ballot +
+            " = __ballot_sync(0xffffffff, 1);\n" + I + Type + " " + Base +
+            " = 0;\n" + I + "if (" + Lane + " == 0)\n" + I + "  " + Base +
+            " = " + Name + "(" + Address + ", __popc(" + Ballot + "));\n" + I +
+            VarType + " " + VD->getName().str() + " = __shfl_sync(0xffffffff, " +
+            Base + ", 0) + __popc(" + Ballot + " & ((1u << " + Lane +
+            ") - 1));");
+    return;
+  }
+  // A statement whose result is unused: reduce across the warp, then one
+  // leader applies the combined operand.
+  if (!isa_and_nonnull<CompoundStmt>(Parent))
+    return;
+  std::optional<Aggregation> Agg = aggregationFor(Info->Op, T, Ctx);
+  if (!Agg)
+    return;
+  CharSourceRange Range = statementRange(Atomic, Ctx);
+  if (Range.isInvalid())
+    return;
+  std::string Acc = Names.get("warp_value", FD, Ctx);
+  std::string Body;
+  if (Agg->Reduce) {
+    Body = "const " + Type + " " + Acc + " = " + Agg->Reduce +
+           "(0xffffffff, " + Operand + ");\n";
+  } else {
+    std::string Offset = Names.get("warp_offset", FD, Ctx);
+    Body = Type + " " + Acc + " = " + Operand + ";\n" + I + "  for (int " +
+           Offset + " = 16; " + Offset + " > 0; " + Offset + " /= 2)\n" + I +
+           "    " + Acc + " += __shfl_down_sync(0xffffffff, " + Acc + ", " +
+           Offset + ");\n";
+  }
+  Diag << FixItHint::CreateReplacement(
+      Range, "{\n" + I + "  " +
+                 LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") + I +
+                 "  " + Body + I + "  if (" + Lane + " == 0)\n" + I + "    " +
+                 Name + "(" + Address + ", " + Acc + ");\n" + I + "}");
+}
+
+} // namespace clang::tidy::warp

@@ -1,0 +1,38 @@
+//===--- UniformAddressAtomicCheck.h - warp-uniform-address-atomic -*- C++ -*-//
+
+#ifndef WARP_LINT_UNIFORMADDRESSATOMICCHECK_H
+#define WARP_LINT_UNIFORMADDRESSATOMICCHECK_H
+
+#include "FixItText.h"
+#include "WarpCheckBase.h"
+
+namespace clang::tidy::warp {
+
+/// Flags atomic read-modify-writes that every lane of a warp performs on one
+/// warp-uniform address, serializing the warp on that address.
+///
+/// For the user-facing documentation see:
+/// docs/checks/warp-uniform-address-atomic.md
+class UniformAddressAtomicCheck : public WarpCheckBase {
+public:
+  UniformAddressAtomicCheck(StringRef Name, ClangTidyContext *Context);
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
+  void onEndOfTranslationUnit() override;
+
+protected:
+  void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
+                     WarpAnalysis &WA) override;
+
+private:
+  void report(const CallExpr *Atomic, const FunctionUniformity &FU,
+              const CallExpr *ViaCall, ASTContext &Ctx);
+  void addAggregationFix(DiagnosticBuilder &Diag, const CallExpr *Atomic,
+                         const FunctionUniformity &FU, ASTContext &Ctx);
+
+  const bool IgnoreIntegerAtomics;
+  FreshNames Names;
+};
+
+} // namespace clang::tidy::warp
+
+#endif
