@@ -1,19 +1,893 @@
-// Placeholder inputs for warp-divergent-full-mask; the checks owner extends
-// this file as the analysis grows.
+// Tests of warp-divergent-full-mask: a mask naming all 32 lanes given to a
+// warp collective where the lanes of the warp may have diverged.
+//
+// Part 1: true positives, one kernel or device function each: every spelling
+// of the full mask, every collective, every way lanes diverge.
+// Part 2: code that must stay silent, each with the reason it is correct.
+// Directives: see run_test.py (clang-tidy lit style). Both the input and the
+// file after --fix must compile with nvcc -arch=sm_90.
 
-__global__ void shuffle_in_lane_branch(float *out, const float *in) {
+#include <cassert>
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+
+namespace cg = cooperative_groups;
+
+#define FULL_MASK 0xffffffff
+#define WARP_BROADCAST(x) __shfl_sync(0xffffffff, (x), 0)
+
+constexpr unsigned kFullMask = 0xffffffff;
+const unsigned kAllLanes = 0xffffffffu;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Butterfly sum over the whole warp: correct when every lane calls it.
+__device__ float warp_sum(float v) {
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, offset);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  return v;
+}
+
+/// Reduces over the lanes named in `mask`; the default names the whole warp.
+__device__ float reduce(float v, unsigned mask = 0xffffffff) {
+  // CHECK-NOTES: :[[@LINE-1]]:43: note: the full mask is this default argument
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_xor_sync(mask, v, offset);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: the mask is used here
+  return v;
+}
+
+/// Adds the neighbour's value in the lower half-warp only: diverges on `lane`.
+__device__ float sum_if_low(float v, int lane) {
+  if (lane < 16)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  return v;
+}
+
+/// Innermost of a two-level helper chain; needs the full warp.
+__device__ unsigned inner_vote(float v) {
+  return __ballot_sync(0xffffffff, v > 0.0f);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: '__ballot_sync' with a full mask runs here
+}
+
+/// Outer helper of the chain: no collective of its own, but calls one.
+__device__ int outer_vote_count(float v) { return __popc(inner_vote(v)); }
+
+//===----------------------------------------------------------------------===//
+// Part 1: true positives
+//===----------------------------------------------------------------------===//
+
+// --- Every spelling of the full mask ---------------------------------------
+
+__global__ void shfl_sync_literal_mask_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
   float v = in[threadIdx.x];
-  if (threadIdx.x % 32 < 16) {
-    v += __shfl_down_sync(0xffffffff, v, 8);
-    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full {{(warp )?}}mask passed to {{.*}} in divergent code [warp-divergent-full-mask]
+  if (lane < 16) {
+    v = __shfl_sync(0xffffffff, v, 3);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: {{^}}  if (lane < 16) {
+    // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask, v, 3);
   }
   out[threadIdx.x] = v;
 }
 
-// The whole warp is converged here: a full mask is correct.
-__global__ void converged_reduction(float *out, const float *in) {
+__global__ void shfl_up_sync_uppercase_mask_in_else_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
   float v = in[threadIdx.x];
-  for (int offset = 16; offset > 0; offset /= 2)
-    v += __shfl_down_sync(0xffffffff, v, offset);
+  if (lane < 16) {
+    v *= 2.0f;
+  } else {
+    v += __shfl_up_sync(0xFFFFFFFFu, v, 1, 16);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_up_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
+    // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane < 16));
+    // CHECK-FIXES: v += __shfl_up_sync(warp_mask, v, 1, 16);
+  }
   out[threadIdx.x] = v;
+}
+
+__global__ void shfl_down_sync_not_zero_mask_in_conditional_operator(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const float v = in[threadIdx.x];
+  out[threadIdx.x] = lane < 16 ? __shfl_down_sync(~0u, v, 8) : v;
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
+}
+
+__global__ void ballot_sync_minus_one_mask_in_lane_branch(unsigned *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  unsigned votes = 0;
+  if (lane < 16) {
+    votes = __ballot_sync(-1, in[threadIdx.x] > 0.0f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: votes = __ballot_sync(warp_mask, in[threadIdx.x] > 0.0f);
+  }
+  out[threadIdx.x] = votes;
+}
+
+__global__ void shfl_xor_sync_macro_mask_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane >= 8) {
+    v += __shfl_xor_sync(FULL_MASK, v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane >= 8);
+    // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 1);
+  }
+  out[threadIdx.x] = v;
+}
+
+__global__ void all_sync_constexpr_mask_in_lane_dependent_loop(int *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  int hits = 0;
+  for (int k = 0; k < lane; ++k)
+    hits += __all_sync(kFullMask, in[k] > 0.0f);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__all_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:21: note: lanes diverge here
+  out[threadIdx.x] = hits;
+}
+
+__global__ void any_sync_const_global_mask_in_switch(int *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  int r = 0;
+  switch (lane % 4) {
+  case 0:
+    r = __any_sync(kAllLanes, in[threadIdx.x] > 0.0f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__any_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:16: note: lanes diverge here
+    break;
+  default:
+    break;
+  }
+  out[threadIdx.x] = r;
+}
+
+__global__ void uni_sync_local_const_mask_in_short_circuit_and(float *out, const float *in) {
+  const unsigned mask = 0xffffffff;
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16 && __uni_sync(mask, v > 0.0f))
+    // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: full warp mask passed to '__uni_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes diverge here
+    v = 0.0f;
+  out[threadIdx.x] = v;
+}
+
+__global__ void helper_default_full_mask_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = reduce(v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+__global__ void syncwarp_without_argument_in_lane_branch(float *out, const float *in) {
+  __shared__ float tile[32];
+  const int lane = threadIdx.x % 32;
+  tile[lane] = in[threadIdx.x];
+  if (lane < 16) {
+    tile[lane] += tile[lane + 16];
+    __syncwarp();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: {{^}}    __syncwarp(warp_mask);
+    tile[lane] += tile[lane + 8];
+  }
+  out[threadIdx.x] = tile[lane];
+}
+
+// --- Every collective ------------------------------------------------------
+
+__global__ void match_any_sync_in_short_circuit_or(int *out, const int *keys) {
+  const int lane = threadIdx.x % 32;
+  const int key = keys[threadIdx.x];
+  const bool alone = lane >= 16 || __match_any_sync(0xffffffff, key) == (1u << lane);
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_any_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
+  out[threadIdx.x] = alone;
+}
+
+__global__ void match_all_sync_in_data_dependent_conditional_operator(unsigned *out, const int *keys) {
+  const int key = keys[threadIdx.x];
+  int pred = 0;
+  const unsigned same = key != 0 ? __match_all_sync(0xffffffff, key, &pred) : 0u;
+  // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_all_sync' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:29: note: lanes may diverge here on a data-dependent condition
+  out[threadIdx.x] = same + pred;
+}
+
+__global__ void reduce_add_sync_after_early_return(unsigned *out, const unsigned *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  const unsigned total = __reduce_add_sync(0xffffffff, in[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: full warp mask passed to '__reduce_add_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
+  // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(i >= n));
+  // CHECK-FIXES: {{^}}  if (i >= n)
+  // CHECK-FIXES: const unsigned total = __reduce_add_sync(warp_mask, in[i]);
+  if (threadIdx.x % 32 == 0)
+    out[i / 32] = total;
+}
+
+__global__ void reduce_min_sync_in_lane_loop_with_ragged_trip_count(unsigned *out, const unsigned *in) {
+  const int lane = threadIdx.x % 32;
+  unsigned m = ~0u;
+  // 100 is not a multiple of 32: lanes 0-3 run 4 iterations, the others 3.
+  for (int k = lane; k < 100; k += 32)
+    m = min(m, __reduce_min_sync(0xffffffff, in[k]));
+  // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: full warp mask passed to '__reduce_min_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  out[threadIdx.x] = m;
+}
+
+__global__ void reduce_max_sync_in_else_if_chain(int *out, const int *in) {
+  const int lane = threadIdx.x % 32;
+  int r = in[threadIdx.x];
+  if (lane < 8) {
+    r = 0;
+  } else if (lane < 24) {
+    r = __reduce_max_sync(0xffffffff, r);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__reduce_max_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes diverge here
+  }
+  out[threadIdx.x] = r;
+}
+
+__global__ void ptx_shfl_sync_register_mask_in_lane_branch(unsigned *out, const unsigned *in) {
+  const int lane = threadIdx.x % 32;
+  unsigned x = in[threadIdx.x];
+  if (lane < 16) {
+    asm volatile("shfl.sync.bfly.b32 %0, %1, %2, 0x1f, %3;"
+                 : "=r"(x) : "r"(x), "r"(1), "r"(0xffffffff));
+    // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: full warp mask passed to 'shfl.sync{{[^']*}}' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: : "=r"(x) : "r"(x), "r"(1), "r"(warp_mask));
+  }
+  out[threadIdx.x] = x;
+}
+
+__global__ void ptx_vote_sync_immediate_mask_in_lane_branch(unsigned *out, const unsigned *in) {
+  const int lane = threadIdx.x % 32;
+  unsigned b = 0;
+  if (lane < 8) {
+    asm volatile("{\n\t.reg .pred p;\n\tsetp.ne.u32 p, %1, 0;\n\t"
+                 "vote.sync.ballot.b32 %0, p, 0xffffffff;\n\t}"
+                 : "=r"(b) : "r"(in[threadIdx.x]));
+    // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: full warp mask passed to 'vote.sync{{[^']*}}' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
+    // The mask is an immediate inside the asm string: no fix, but the note
+    // must still tell the user what to pass.
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: pass the mask of the lanes that reach this call
+  }
+  out[threadIdx.x] = b;
+}
+
+__global__ void ptx_bar_warp_sync_in_data_dependent_loop(int *out, const int *in) {
+  int k = threadIdx.x;
+  while (in[k] > 0) {
+    asm volatile("bar.warp.sync %0;" ::"r"(0xffffffffu));
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to 'bar.warp.sync' in potentially divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:16: note: lanes may diverge here on a data-dependent condition
+    k += blockDim.x;
+  }
+  out[threadIdx.x] = k;
+}
+
+// --- Every way lanes diverge -----------------------------------------------
+
+// The classic partial-warp reduction: the lanes past `n` have left, the
+// shuffles read undefined values from them (right answer only by luck).
+__global__ void shfl_down_reduction_after_early_return(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float v = in[i];
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: keep these lanes in the warp with a neutral value
+  if (threadIdx.x % 32 == 0)
+    atomicAdd(out, v);
+}
+
+__global__ void shfl_xor_sync_after_lane_dependent_break(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = 0.0f;
+  for (int k = 0; k < 32; ++k) {
+    if (k == lane)
+      break;
+    v += in[k];
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
+  }
+  out[threadIdx.x] = v;
+}
+
+__global__ void syncwarp_after_lane_dependent_continue(float *out, const float *in) {
+  __shared__ float tile[32];
+  const int lane = threadIdx.x % 32;
+  for (int k = 0; k < 4; ++k) {
+    if (lane % 2 == k % 2)
+      continue;
+    tile[lane] = in[k * 32 + lane];
+    __syncwarp(0xffffffff);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
+    // CHECK-FIXES: {{^}}    const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane % 2 == k % 2));
+    // CHECK-FIXES: {{^}}    __syncwarp(warp_mask);
+    out[k * 32 + lane] = tile[lane ^ 2];
+  }
+}
+
+__global__ void syncwarp_without_argument_after_early_return(float *out, const float *in, int n) {
+  __shared__ float tile[32];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int lane = threadIdx.x % 32;
+  if (i >= n) return;
+  tile[lane] = in[i];
+  __syncwarp();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-4]]:15: note: lanes exit here
+  // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(i >= n));
+  // CHECK-FIXES: {{^}}  if (i >= n) return;
+  // CHECK-FIXES: {{^}}  __syncwarp(warp_mask);
+  out[i] = tile[lane ^ 1];
+}
+
+__global__ void nested_lane_branches(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16) {
+    if (lane < 8)
+      v += __shfl_xor_sync(0xffffffff, v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: pass the mask of the lanes that reach this call
+  }
+  out[threadIdx.x] = v;
+}
+
+// Both arms of an `if` run a full-mask ballot: each gets its own mask.
+__global__ void ballot_sync_in_both_arms(unsigned *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const float x = in[threadIdx.x];
+  unsigned votes;
+  if (lane < 16) {
+    votes = __ballot_sync(0xffffffff, x > 0.0f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
+  } else {
+    votes = __ballot_sync(0xffffffff, x < 0.0f);
+    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
+  }
+  // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
+  // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
+  // CHECK-FIXES: votes = __ballot_sync(warp_mask{{1?}}, x > 0.0f);
+  // CHECK-FIXES: votes = __ballot_sync(warp_mask{{1?}}, x < 0.0f);
+  out[threadIdx.x] = votes;
+}
+
+__global__ void shfl_sync_in_data_dependent_branch(float *out, const float *in) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  if (in[i] > 0.0f)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: lanes may diverge here on a data-dependent condition
+  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, in[i] > 0.0f);
+  // CHECK-FIXES: v = __shfl_sync(warp_mask, v, 0);
+  out[i] = v;
+}
+
+// Without WarpAlignedBlockDimX a warp may span two rows of a 2-D block.
+__global__ void shfl_xor_sync_in_thread_idx_y_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (threadIdx.y == 0)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes may diverge here
+  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.y == 0);
+  // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 1);
+  out[threadIdx.x] = v;
+}
+
+__global__ void ptx_laneid_branch(float *out, const float *in) {
+  unsigned lane;
+  asm("mov.u32 %0, %%laneid;" : "=r"(lane));
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+  // CHECK-FIXES: v = __shfl_sync(warp_mask, v, 0);
+  out[threadIdx.x] = v;
+}
+
+__device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31; }
+
+__global__ void lane_id_helper_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (lane_id() < 16)
+    v += __shfl_down_sync(0xffffffff, v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:17: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+__global__ void tile_thread_rank_branch(float *out, const float *in) {
+  const cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (tile.thread_rank() < 16)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+// --- Through helpers, templates, lambdas, members, macros ------------------
+
+__global__ void full_warp_helper_called_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = warp_sum(v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+__global__ void two_level_helper_chain_called_in_lane_branch(int *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  int count = 0;
+  if (lane < 16)
+    count = outer_vote_count(in[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'outer_vote_count' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  out[threadIdx.x] = count;
+}
+
+__global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  v = sum_if_low(v, lane);
+  // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: call to 'sum_if_low' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: this argument differs between lanes
+  out[threadIdx.x] = v;
+}
+
+__global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = reduce(v, 0xffffffff);
+  // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+// Instantiated twice (float, int): reported once, at the template.
+template <typename T>
+__device__ T half_warp_shift(T v) {
+  if (threadIdx.x % 32 < 16)
+    v += __shfl_down_sync(0xffffffff, v, 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
+  // CHECK-FIXES: v += __shfl_down_sync(warp_mask, v, 8);
+  return v;
+}
+
+__global__ void template_instantiated_twice(float *f, int *n) {
+  f[threadIdx.x] = half_warp_shift(f[threadIdx.x]);
+  n[threadIdx.x] = half_warp_shift(n[threadIdx.x]);
+}
+
+// Never instantiated in this translation unit (header-only library style):
+// the pattern is analysed with its dependent collective call.
+template <typename T>
+__device__ T never_instantiated_low_half_sum(T v) {
+  if (threadIdx.x % 32 < 16)
+    v += __shfl_xor_sync(0xffffffff, v, 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
+  // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 2);
+  return v;
+}
+
+__global__ void lambda_with_lane_branch(float *out, const float *in) {
+  auto low_half_sum = [](float x) {
+    if (threadIdx.x % 32 < 16)
+      x += __shfl_xor_sync(0xffffffff, x, 4);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+    // CHECK-FIXES: {{^}}    const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
+    // CHECK-FIXES: x += __shfl_xor_sync(warp_mask, x, 4);
+    return x;
+  };
+  out[threadIdx.x] = low_half_sum(in[threadIdx.x]);
+}
+
+__global__ void lambda_capturing_lane(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  auto shift_low = [=](float x) {
+    if (lane < 16)
+      x = __shfl_down_sync(0xffffffff, x, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: x = __shfl_down_sync(warp_mask, x, 1);
+    return x;
+  };
+  out[threadIdx.x] = shift_low(in[threadIdx.x]);
+}
+
+struct WarpAccumulator {
+  float value;
+  __device__ void add_from_upper_half() {
+    if (threadIdx.x % 32 >= 16)
+      value += __shfl_xor_sync(0xffffffff, value, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 >= 16);
+    // CHECK-FIXES: value += __shfl_xor_sync(warp_mask, value, 1);
+  }
+};
+
+__global__ void member_function_with_lane_branch(float *out, const float *in) {
+  WarpAccumulator acc{in[threadIdx.x]};
+  acc.add_from_upper_half();
+  out[threadIdx.x] = acc.value;
+}
+
+// The collective comes from a macro: reported at the expansion, never fixed
+// inside the macro, but the note says what to pass instead.
+__global__ void macro_expanded_shuffle_in_lane_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = WARP_BROADCAST(v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call
+  out[threadIdx.x] = v;
+}
+
+//===----------------------------------------------------------------------===//
+// Part 2: must stay silent
+//===----------------------------------------------------------------------===//
+
+// A warp id is the same for all 32 lanes: whole warps take the branch.
+__global__ void warp_id_guard(float *out, const float *in) {
+  const int warp_id = threadIdx.x / 32;
+  float v = in[threadIdx.x];
+  if (warp_id == 0)
+    for (int offset = 16; offset > 0; offset >>= 1)
+      v += __shfl_down_sync(0xffffffff, v, offset);
+  out[threadIdx.x] = v;
+}
+
+// With 1-D blocks threads 0-31 are exactly warp 0.
+__global__ void first_warp_guard(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (threadIdx.x < 32)
+    v = warp_sum(v);
+  out[threadIdx.x] = v;
+}
+
+// threadIdx.x / 32 is the warp index: uniform.
+__global__ void warp_index_equals_one_guard(unsigned *out, const float *in) {
+  unsigned votes = 0;
+  if (threadIdx.x / 32 == 1)
+    votes = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+  out[threadIdx.x] = votes;
+}
+
+// `>> 5` is the same warp index.
+__global__ void warp_index_shift_guard(int *out, const float *in) {
+  int any = 0;
+  if ((threadIdx.x >> 5) % 2 == 0)
+    any = __any_sync(0xffffffff, in[threadIdx.x] < 0.0f);
+  out[threadIdx.x] = any;
+}
+
+// blockIdx is the same for every thread of the block.
+__global__ void block_index_guard(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (blockIdx.x == 0)
+    v += __shfl_xor_sync(0xffffffff, v, 16);
+  out[threadIdx.x] = v;
+}
+
+// Kernel parameters are the same for every thread of the grid.
+__global__ void kernel_parameter_guard(float *out, const float *in, int n, bool fast) {
+  float v = in[threadIdx.x];
+  if (fast && n > 64)
+    v = __shfl_sync(0xffffffff, v, 0);
+  out[threadIdx.x] = v;
+}
+
+// The loop bound is a kernel parameter: every lane runs the same iterations.
+__global__ void loop_with_parameter_trip_count(float *out, const float *in, int rounds) {
+  float v = in[threadIdx.x];
+  for (int r = 0; r < rounds; ++r)
+    v += __shfl_xor_sync(0xffffffff, v, r % 32);
+  out[threadIdx.x] = v;
+}
+
+// The mask is the ballot of exactly the condition that guards the call.
+__global__ void ballot_mask_used_under_its_condition(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned m = __ballot_sync(0xffffffff, i < n);
+  if (i < n) {
+    float v = in[i];
+    v += __shfl_sync(m, v, __ffs(m) - 1);
+    out[i] = v;
+  }
+}
+
+// The ballot of !(i >= n), taken before the early exit, names the lanes left.
+__global__ void ballot_mask_before_early_return(int *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned m = __ballot_sync(0xffffffff, !(i >= n));
+  if (i >= n)
+    return;
+  out[i] = __any_sync(m, in[i] < 0.0f);
+}
+
+// The mask is refreshed each iteration to the lanes still looping.
+__global__ void ballot_mask_refreshed_in_loop(float *out, const float *in, int n) {
+  int i = threadIdx.x;
+  float v = 0.0f;
+  unsigned mask = __ballot_sync(0xffffffff, i < n);
+  while (i < n) {
+    v += in[i];
+    v += __shfl_xor_sync(mask, v, 1);
+    i += 32;
+    mask = __ballot_sync(mask, i < n);
+  }
+  out[threadIdx.x] = v;
+}
+
+// Each half-warp passes the mask of its own half.
+__global__ void per_half_masks(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = __shfl_sync(half, v, 0, 16);
+  else
+    v = __shfl_sync(half, v, 16, 16);
+  out[threadIdx.x] = v;
+}
+
+// A constant narrow mask naming exactly the lanes of the branch.
+__global__ void narrow_constant_mask_matches_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_xor_sync(0x0000ffff, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// __activemask() taken where it is used names the lanes that are there.
+__global__ void activemask_inside_branch(unsigned *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  unsigned votes = 0;
+  if (lane < 16) {
+    const unsigned active = __activemask();
+    votes = __ballot_sync(active, in[threadIdx.x] > 0.0f);
+  }
+  out[threadIdx.x] = votes;
+}
+
+// coalesced_threads() is the group of the lanes that got here.
+__global__ void coalesced_group_in_data_dependent_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (v > 0.0f) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    v = active.shfl(v, 0);
+    active.sync();
+  }
+  out[threadIdx.x] = v;
+}
+
+// tiled_partition<32> collectives where the whole tile is converged.
+__global__ void tile_collectives_at_converged_point(float *out, const float *in) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += tile.shfl_down(v, offset);
+  tile.sync();
+  out[threadIdx.x] = tile.ballot(v > 0.0f) ? v : 0.0f;
+}
+
+// cg::reduce on a converged tile.
+__global__ void cg_reduce_on_tile(float *out, const float *in) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  out[threadIdx.x] = cg::reduce(tile, in[threadIdx.x], cg::plus<float>());
+}
+
+// k runs lane, lane+32, lane+64, lane+96 for every lane: 4 iterations each.
+__global__ void lane_loop_with_uniform_trip_count(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = 0.0f;
+  for (int k = lane; k < 128; k += 32)
+    v += __shfl_xor_sync(0xffffffff, in[k], 1);
+  out[threadIdx.x] = v;
+}
+
+// The bound is a multiple of 32 times a parameter: same trip count again.
+__global__ void lane_loop_over_parameter_tiles(float *out, const float *in, int tiles) {
+  const int lane = threadIdx.x % 32;
+  float v = 0.0f;
+  for (int k = lane; k < 32 * tiles; k += 32)
+    v += __reduce_add_sync(0xffffffff, static_cast<unsigned>(in[k]));
+  out[threadIdx.x] = v;
+}
+
+// The lanes reconverge after the `if`; the shuffle runs on the full warp.
+__global__ void full_mask_after_branch_reconverged(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v *= 2.0f;
+  v += __shfl_xor_sync(0xffffffff, v, 16);
+  __syncwarp();
+  out[threadIdx.x] = v;
+}
+
+// Lanes leave the inner loop at different times but meet again after it.
+__global__ void full_mask_after_loop_with_lane_dependent_break(int *out, const int *keys, int key) {
+  const int lane = threadIdx.x % 32;
+  int found = -1;
+  for (int k = 0; k < 32; ++k) {
+    if (keys[k * 32 + lane] == key) {
+      found = k;
+      break;
+    }
+  }
+  out[threadIdx.x] = __ballot_sync(0xffffffff, found >= 0);
+}
+
+// A lane-dependent loop without collectives, then one after it.
+__global__ void full_mask_after_lane_dependent_loop(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = 0.0f;
+  for (int k = 0; k < lane; ++k)
+    v += in[k];
+  out[threadIdx.x] = __shfl_sync(0xffffffff, v, 31);
+}
+
+// A full-warp helper called where the warp is converged.
+__global__ void full_warp_helper_called_converged(float *out, const float *in) {
+  out[threadIdx.x] = warp_sum(in[threadIdx.x]);
+}
+
+// The default full mask of `reduce` in converged code; a ballot mask when
+// called under a branch.
+__global__ void mask_helper_called_correctly(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = reduce(in[threadIdx.x]);
+  const unsigned low = __ballot_sync(0xffffffff, lane < 16);
+  if (lane < 16)
+    v = reduce(v, low);
+  out[threadIdx.x] = v;
+}
+
+// The helper diverges on its argument, here the same for every lane.
+__global__ void helper_with_uniform_argument(float *out, const float *in) {
+  out[threadIdx.x] = sum_if_low(in[threadIdx.x], blockIdx.x % 32);
+}
+
+// The classic reduction over a uniform trip count.
+__global__ void uniform_loop_reduction(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  if (threadIdx.x % 32 == 0)
+    out[threadIdx.x / 32] = v;
+}
+
+// Lanes that fail the check abort the kernel: nothing after runs diverged.
+__global__ void full_mask_after_trap(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    __trap();
+  out[i] = warp_sum(in[i]);
+}
+
+// A failed device assert aborts the kernel too.
+__global__ void full_mask_after_assert(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  assert(i < n);
+  out[i] = __shfl_sync(0xffffffff, in[i], 0);
+}
+
+// Whole warps leave: with 1-D blocks only warp 0 continues.
+__global__ void whole_warps_return_early(float *out, const float *in) {
+  if (threadIdx.x >= 32)
+    return;
+  out[threadIdx.x] = warp_sum(in[threadIdx.x]);
+}
+
+// The condition is a compile-time constant.
+template <typename T>
+__device__ T shuffle_if_wide(T v) {
+  if constexpr (sizeof(T) >= 4)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  return v;
+}
+
+__global__ void if_constexpr_branch(float *out, const float *in) {
+  out[threadIdx.x] = shuffle_if_wide(in[threadIdx.x]);
+}
+
+// One lane writes the result; no collective runs in the branch.
+__global__ void single_lane_store_without_collective(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const float v = warp_sum(in[threadIdx.x]);
+  if (lane == 0)
+    atomicAdd(out, v);
+}
+
+// A full-mask ballot of a lane-dependent predicate, at a converged point.
+__global__ void ballot_of_lane_predicate_converged(unsigned *out) {
+  const int lane = threadIdx.x % 32;
+  out[threadIdx.x] = __ballot_sync(0xffffffff, lane < 16);
+}
+
+// __any_sync is warp-uniform: the loop runs the same iterations in every lane.
+__global__ void loop_on_any_sync(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  bool pending = v > 0.0f;
+  while (__any_sync(0xffffffff, pending)) {
+    if (pending) {
+      v -= 1.0f;
+      pending = v > 0.0f;
+    }
+  }
+  out[threadIdx.x] = v;
+}
+
+// A value broadcast from lane 0 is the same in every lane.
+__global__ void branch_on_broadcast_value(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  const float first = __shfl_sync(0xffffffff, v, 0);
+  if (first > 0.0f)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// A warp reduction's result is the same in every lane.
+__global__ void branch_on_warp_reduction(unsigned *out, const unsigned *in) {
+  const unsigned total = __reduce_add_sync(0xffffffff, in[threadIdx.x]);
+  unsigned r = 0;
+  if (total > 100)
+    r = __reduce_max_sync(0xffffffff, in[threadIdx.x]);
+  out[threadIdx.x] = r;
+}
+
+// The macro-expanded collective at a converged point.
+__global__ void macro_collective_converged(float *out, const float *in) {
+  out[threadIdx.x] = WARP_BROADCAST(in[threadIdx.x]);
 }
