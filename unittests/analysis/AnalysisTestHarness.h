@@ -1,0 +1,82 @@
+//===--- AnalysisTestHarness.h - annotated CUDA snippets --------*- C++ -*-===//
+//
+// Unit tests of the warp-uniformity analysis in the style of clang's
+// FlowSensitive unittests: a small CUDA snippet, with the expected facts
+// written next to the code as calls of probe functions (declared in a prelude
+// that the harness prepends):
+//
+//   uniform(x)       x is the same in every lane (given uniform arguments)
+//   varying(x)       x may differ between lanes
+//   lane_varying(x)  ... by construction (Variance::Lane)
+//   data_varying(x)  ... only through data (Variance::Data)
+//   converged()      no varying branch controls this point
+//   diverged()       some varying branch controls this point
+//   lane_diverged()  ... and the strongest one is lane-derived
+//   data_diverged()  ... and the strongest one is data-dependent
+//   exited()         diverged because some lanes left (DivergentBranch::Exit)
+//   single_lane()    at most one lane of a warp runs this point
+//   not_single_lane()
+//
+// Snippet line numbers start at 1 (the prelude ends with `#line 1`), and each
+// failure names the line and the probe.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_UNITTESTS_ANALYSIS_HARNESS_H
+#define WARP_LINT_UNITTESTS_ANALYSIS_HARNESS_H
+
+#include "analysis/WarpAnalysis.h"
+#include "clang/Frontend/ASTUnit.h"
+#include "gtest/gtest.h"
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace warp_lint_test {
+
+using namespace clang;
+using namespace clang::tidy::warp;
+
+/// The CUDA installation the snippets compile against, empty if none.
+std::string cudaPath();
+
+class AnalysisTest : public ::testing::Test {
+public:
+  /// The snippet line of \p S.
+  unsigned lineOf(const Stmt *S) const;
+  /// A readable description of \p V ("Lane varying (LaneId) from line 3").
+  std::string describe(const WarpValue &V) const;
+  std::string describe(const Divergence &D) const;
+
+protected:
+  void SetUp() override;
+  void TearDown() override;
+
+  /// Parses \p Code (after the probe prelude) as CUDA device code; a compile
+  /// error fails the test and returns false.
+  bool analyze(llvm::StringRef Code, UniformityOptions Opts = {});
+  /// Checks every probe call in every analysed function; returns how many
+  /// probes were checked (a snippet without probes fails).
+  unsigned checkProbes();
+
+  WarpAnalysis &analysis() { return *WA; }
+  ASTContext &context() { return AST->getASTContext(); }
+  /// The definition of the function named \p Name (the first instantiation
+  /// of a template), failing the test if there is none.
+  const FunctionDecl *function(llvm::StringRef Name);
+  const FunctionUniformity *uniformity(llvm::StringRef Name);
+  const FunctionSummary *summary(llvm::StringRef Name);
+  /// The statements of \p FD's CFG that satisfy \p Pred, in CFG order.
+  std::vector<const Stmt *>
+  stmtsIn(llvm::StringRef Name, std::function<bool(const Stmt *)> Pred);
+
+private:
+  std::string Code;
+  std::unique_ptr<ASTUnit> AST;
+  WarpAnalysis *WA = nullptr;
+};
+
+} // namespace warp_lint_test
+
+#endif

@@ -1,0 +1,340 @@
+//===--- InterproceduralTest.cpp - helpers, summaries, C++ constructs -----===//
+
+#include "AnalysisTestHarness.h"
+#include "clang/AST/Stmt.h"
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+namespace warp_lint_test {
+namespace {
+
+using InterproceduralTest = AnalysisTest;
+
+/// Returns whether \p S is a warp collective.
+static bool isCollective(const Stmt *S) {
+  return matchCollective(S).has_value();
+}
+
+TEST_F(InterproceduralTest, HelperResultsFollowTheirBodies) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int lane_id() { return threadIdx.x % 32; }
+__device__ int warp_id() { return threadIdx.x / 32; }
+__device__ int identity(int x) {
+  uniform(x); // uniform whenever the argument is
+  return x;
+}
+__device__ int pick(int a, int b) { return blockIdx.x ? a : b; }
+__global__ void k(int n, const int *p) {
+  lane_varying(lane_id());
+  uniform(warp_id());
+  uniform(identity(n));
+  uniform(identity(warp_id()));
+  lane_varying(identity(lane_id()));
+  varying(identity(p[threadIdx.x]));
+  uniform(pick(n, 3));
+  varying(pick(n, lane_id()));
+  if (lane_id() == 0)
+    single_lane(); // the lane-id shape survives the call
+  if (warp_id() == 1)
+    converged();
+}
+)cu"));
+  checkProbes();
+  const FunctionSummary *S = summary("identity");
+  ASSERT_TRUE(S);
+  EXPECT_TRUE(S->Result.isUniform());
+  EXPECT_EQ(S->Result.Params, 1u) << "uniform iff parameter 0 is";
+  ASSERT_TRUE(summary("lane_id"));
+  EXPECT_EQ(summary("lane_id")->Result.V, Variance::Lane);
+}
+
+TEST_F(InterproceduralTest, FullMaskCollectiveAtAConvergedPointIsAFullWarpNeed) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__device__ float block_part(float v) { return warp_sum(v) * 2; }
+__device__ void no_collective(int *p) { p[threadIdx.x] = 0; }
+__device__ void diverged_inside(int *p) {
+  if (threadIdx.x % 32 < 16)
+    __syncwarp(); // diverged here already: a local bug, not a caller's need
+}
+__global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
+)cu"));
+  const FunctionSummary *S = summary("warp_sum");
+  ASSERT_TRUE(S);
+  ASSERT_EQ(S->FullWarp.size(), 1u);
+  EXPECT_EQ(S->FullWarp[0].ParamConditions, 0u);
+  EXPECT_EQ(S->FullWarp[0].Owner, function("warp_sum"));
+  EXPECT_TRUE(isCollective(S->FullWarp[0].Collective));
+  EXPECT_TRUE(S->Synchronizes);
+  EXPECT_TRUE(S->Result.isVarying()) << "shfl_xor results differ per lane";
+
+  // A caller inherits the need, naming the innermost collective.
+  const FunctionSummary *Caller = summary("block_part");
+  ASSERT_TRUE(Caller);
+  ASSERT_EQ(Caller->FullWarp.size(), 1u);
+  EXPECT_EQ(Caller->FullWarp[0].Owner, function("warp_sum"));
+  EXPECT_EQ(Caller->FullWarp[0].Collective, S->FullWarp[0].Collective);
+  EXPECT_TRUE(Caller->Synchronizes);
+
+  ASSERT_TRUE(summary("no_collective"));
+  EXPECT_TRUE(summary("no_collective")->FullWarp.empty());
+  EXPECT_FALSE(summary("no_collective")->Synchronizes);
+  ASSERT_TRUE(summary("diverged_inside"));
+  EXPECT_TRUE(summary("diverged_inside")->FullWarp.empty());
+  EXPECT_TRUE(summary("diverged_inside")->Synchronizes);
+}
+
+TEST_F(InterproceduralTest, NeedBehindAParameterBranchRecordsTheParameter) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ void f(int p) {
+  if (p < 16)
+    __syncwarp();
+}
+__device__ void g(int a, int b) { f(b); }
+__device__ void h(int a) { f(threadIdx.x / 32); }
+)cu"));
+  const FunctionSummary *F = summary("f");
+  ASSERT_TRUE(F);
+  ASSERT_EQ(F->FullWarp.size(), 1u);
+  EXPECT_EQ(F->FullWarp[0].ParamConditions, 1u) << "bit 0: parameter p";
+  const FunctionSummary *G = summary("g");
+  ASSERT_TRUE(G);
+  ASSERT_EQ(G->FullWarp.size(), 1u);
+  EXPECT_EQ(G->FullWarp[0].ParamConditions, 2u) << "mapped to g's b";
+  const FunctionSummary *H = summary("h");
+  ASSERT_TRUE(H);
+  ASSERT_EQ(H->FullWarp.size(), 1u);
+  EXPECT_EQ(H->FullWarp[0].ParamConditions, 0u) << "uniform argument";
+}
+
+TEST_F(InterproceduralTest, MaskParametersAreRecorded) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int g(unsigned m, int v) { return __shfl_sync(m, v, 0); }
+__device__ int relay(int v, unsigned mask) { return g(mask, v); }
+__device__ int g_inside(unsigned m, int v) {
+  if (threadIdx.x % 2)
+    return __shfl_sync(m, v, 0);
+  return 0;
+}
+)cu"));
+  const FunctionSummary *G = summary("g");
+  ASSERT_TRUE(G);
+  ASSERT_EQ(G->MaskParams.size(), 1u);
+  EXPECT_EQ(G->MaskParams[0].Index, 0u);
+  EXPECT_FALSE(G->MaskParams[0].DivergedInside);
+  EXPECT_TRUE(G->FullWarp.empty()) << "the mask is the caller's choice";
+  const FunctionSummary *R = summary("relay");
+  ASSERT_TRUE(R);
+  ASSERT_EQ(R->MaskParams.size(), 1u);
+  EXPECT_EQ(R->MaskParams[0].Index, 1u);
+  EXPECT_EQ(R->MaskParams[0].Owner, function("g"));
+  const FunctionSummary *In = summary("g_inside");
+  ASSERT_TRUE(In);
+  ASSERT_EQ(In->MaskParams.size(), 1u);
+  EXPECT_TRUE(In->MaskParams[0].DivergedInside);
+}
+
+TEST_F(InterproceduralTest, TemplateInstantiationsAreAnalysed) {
+  ASSERT_TRUE(analyze(R"cu(
+template <int N> __device__ int sub_lane() { return threadIdx.x % N; }
+template <class T> __device__ T bcast(T v) {
+  return __shfl_sync(0xffffffff, v, 0);
+}
+template <class T> __device__ void body(const T *p) {
+  T lane = threadIdx.x % 32;
+  lane_varying(lane);
+  if (lane < 4)
+    lane_diverged();
+  converged();
+  varying(p[lane]);
+}
+__global__ void k(const float *p, const int *q) {
+  lane_varying(sub_lane<32>());
+  uniform(bcast(p[threadIdx.x]));
+  uniform(bcast(1.0f));
+  body(p);
+  body(q);
+}
+)cu"));
+  checkProbes();
+  const FunctionSummary *S = summary("bcast");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->FullWarp.size(), 1u);
+}
+
+TEST_F(InterproceduralTest, TemplatePatternCollectivesAreRecognised) {
+  // A never-instantiated template: the dependent call still names the
+  // collective and its mask.
+  ASSERT_TRUE(analyze(R"cu(
+template <class T> __device__ T red(T v, unsigned m) {
+  return __shfl_xor_sync(m, v, 1);
+}
+)cu"));
+  using namespace clang::ast_matchers;
+  auto Calls = match(
+      callExpr(hasAncestor(functionTemplateDecl(hasName("red")))).bind("c"),
+      context());
+  ASSERT_EQ(Calls.size(), 1u);
+  const auto *Call = Calls[0].getNodeAs<CallExpr>("c");
+  EXPECT_EQ(calleeName(Call), "__shfl_xor_sync");
+  std::optional<CollectiveUse> Use = matchCollective(Call);
+  ASSERT_TRUE(Use);
+  EXPECT_EQ(Use->Info->Kind, CollectiveKind::Shuffle);
+  const ParmVarDecl *P = maskParameter(Use->Mask);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->getName(), "m");
+}
+
+TEST_F(InterproceduralTest, LambdaCapturesKeepTheirValues) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p) {
+  int lane = threadIdx.x % 32;
+  int w = threadIdx.x / 32;
+  auto f = [=](int x) {
+    lane_varying(lane);
+    uniform(w);
+    uniform(x);
+    if (lane == 0)
+      single_lane();
+    if (lane < 4)
+      lane_diverged();
+    return lane;
+  };
+  int r = f(1);
+  lane_varying(r);
+  auto g = [&] { return w * 2; };
+  uniform(g());
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(InterproceduralTest, MemberFunctions) {
+  ASSERT_TRUE(analyze(R"cu(
+struct Warp {
+  int base;
+  __device__ int lane() const { return threadIdx.x % 32; }
+  __device__ int id() const { return threadIdx.x / 32; }
+  __device__ int offset(int x) const { return x + base; }
+  __device__ float sum(float v) const {
+    for (int o = 16; o > 0; o >>= 1)
+      v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+  }
+};
+__global__ void k(int n) {
+  Warp w{n};
+  lane_varying(w.lane());
+  uniform(w.id());
+  uniform(w.offset(n));
+  lane_varying(w.offset(threadIdx.x));
+  if (w.lane() < 8)
+    lane_diverged();
+}
+)cu"));
+  checkProbes();
+  const FunctionSummary *S = summary("sum");
+  ASSERT_TRUE(S);
+  EXPECT_EQ(S->FullWarp.size(), 1u);
+}
+
+TEST_F(InterproceduralTest, ForceInlineHelpers) {
+  ASSERT_TRUE(analyze(R"cu(
+__forceinline__ __device__ unsigned laneid() {
+  unsigned r;
+  asm volatile("mov.u32 %0, %%laneid;" : "=r"(r));
+  return r;
+}
+__forceinline__ __device__ unsigned warpid() { return threadIdx.x >> 5; }
+__global__ void k() {
+  lane_varying(laneid());
+  uniform(warpid());
+  if (laneid() == 0)
+    single_lane();
+  if (warpid() == 0)
+    converged();
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(InterproceduralTest, DefaultMaskArguments) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ float h(float v, unsigned m = 0xffffffff) {
+  return __shfl_xor_sync(m, v, 1);
+}
+__device__ float wrapper(float v) { return h(v); }
+__device__ int g(unsigned m, int v) { return __shfl_sync(m, v, 0); }
+__device__ int explicit_full(int v) { return g(0xffffffff, v); }
+__global__ void k(const float *p) {
+  float v = p[threadIdx.x];
+  varying(h(v));
+  uniform(h(1.0f)); // xor shuffle of a value that is the same everywhere
+}
+)cu"));
+  checkProbes();
+  const FunctionSummary *S = summary("h");
+  ASSERT_TRUE(S);
+  ASSERT_EQ(S->MaskParams.size(), 1u);
+  EXPECT_EQ(S->MaskParams[0].Index, 1u);
+  // A caller that lets the default (or a literal) full mask through needs
+  // the whole warp itself, so that its own callers are checked.
+  ASSERT_TRUE(summary("wrapper"));
+  EXPECT_EQ(summary("wrapper")->FullWarp.size(), 1u);
+  ASSERT_TRUE(summary("explicit_full"));
+  EXPECT_EQ(summary("explicit_full")->FullWarp.size(), 1u);
+}
+
+TEST_F(InterproceduralTest, InlinePtxShuffleIsACollective) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int ptx_shfl(int v, int src, unsigned mask) {
+  int r;
+  asm volatile("shfl.sync.idx.b32 %0, %1, %2, 0x1f, %3;"
+               : "=r"(r) : "r"(v), "r"(src), "r"(mask));
+  varying(r);
+  return r;
+}
+__device__ int ptx_full(int v) {
+  int r;
+  asm volatile("shfl.sync.bfly.b32 %0, %1, 1, 0x1f, 0xffffffff;"
+               : "=r"(r) : "r"(v));
+  return r;
+}
+__device__ int ptx_minus_one(int v) {
+  int r;
+  asm volatile("shfl.sync.down.b32 %0, %1, 1, 0x1f, -1;" : "=r"(r) : "r"(v));
+  return r;
+}
+)cu"));
+  checkProbes();
+  auto Asms = stmtsIn("ptx_shfl", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
+  ASSERT_EQ(Asms.size(), 1u);
+  std::optional<CollectiveUse> Use = matchCollective(Asms[0]);
+  ASSERT_TRUE(Use);
+  EXPECT_EQ(Use->Info->Kind, CollectiveKind::Shuffle);
+  EXPECT_EQ(Use->Site, Asms[0]);
+  ASSERT_TRUE(Use->Mask);
+  const ParmVarDecl *P = maskParameter(Use->Mask);
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->getName(), "mask");
+  ASSERT_TRUE(summary("ptx_shfl"));
+  ASSERT_EQ(summary("ptx_shfl")->MaskParams.size(), 1u);
+  EXPECT_EQ(summary("ptx_shfl")->MaskParams[0].Index, 2u);
+
+  auto Full = stmtsIn("ptx_full", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
+  ASSERT_EQ(Full.size(), 1u);
+  Use = matchCollective(Full[0]);
+  ASSERT_TRUE(Use);
+  EXPECT_EQ(Use->ImmediateMask, std::optional<uint64_t>(0xffffffffu));
+  ASSERT_TRUE(summary("ptx_full"));
+  EXPECT_EQ(summary("ptx_full")->FullWarp.size(), 1u);
+  ASSERT_TRUE(summary("ptx_minus_one"));
+  EXPECT_EQ(summary("ptx_minus_one")->FullWarp.size(), 1u);
+}
+
+} // namespace
+} // namespace warp_lint_test

@@ -1,0 +1,203 @@
+//===--- ValueTest.cpp - sources of variance and of uniformity ------------===//
+
+#include "AnalysisTestHarness.h"
+
+namespace warp_lint_test {
+namespace {
+
+using ValueTest = AnalysisTest;
+
+TEST_F(ValueTest, ThreadIdxXAndLaneIdsVaryByLane) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k() {
+  int tid = threadIdx.x;
+  lane_varying(tid);
+  lane_varying(threadIdx.x + 7);
+  int lane = threadIdx.x % 32;
+  lane_varying(lane);
+  lane_varying(threadIdx.x & 31);
+  lane_varying(lane * 4);
+  uniform(lane / 32); // 0 in every lane
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, PtxLaneIdAndCooperativeGroupsRankVaryByLane) {
+  ASSERT_TRUE(analyze(R"cu(
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+__global__ void k() {
+  unsigned l;
+  asm("mov.u32 %0, %%laneid;" : "=r"(l));
+  lane_varying(l);
+  auto tile = cg::tiled_partition<32>(cg::this_thread_block());
+  lane_varying(tile.thread_rank());
+  lane_varying(cg::this_thread_block().thread_rank());
+  uniform(tile.size());           // sizes are the same in every lane
+  uniform(tile.meta_group_rank()); // the warp's index in the block
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, LoadsThroughVaryingAddressesVaryByData) {
+  ASSERT_TRUE(analyze(R"cu(
+struct S { int a; };
+__shared__ int smem[256];
+__global__ void k(const int *p, const S *s) {
+  data_varying(p[threadIdx.x]);
+  data_varying(*(p + threadIdx.x % 32));
+  data_varying(s[threadIdx.x].a);
+  data_varying(smem[threadIdx.x]);
+  // The same address in every lane loads the same value.
+  uniform(p[blockIdx.x]);
+  uniform(*p);
+  uniform(s->a);
+  uniform(smem[threadIdx.x / 32]);
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, AtomicResultsVary) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p, unsigned *q) {
+  int old = atomicAdd(p, 1);
+  data_varying(old);
+  data_varying(atomicCAS(p, 0, 1));
+  data_varying(atomicExch(p, 2));
+  data_varying(atomicInc(q, 10u));
+  data_varying(atomicAdd_block(p, 1));
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, MatchAnyAndClockVary) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const int *p) {
+  int key = p[blockIdx.x]; // uniform key: the mask is still per-lane in general
+  varying(__match_any_sync(0xffffffff, key));
+  data_varying(clock());
+  data_varying(clock64());
+  int pred;
+  uniform(__match_all_sync(0xffffffff, key, &pred));
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, ConstantsParametersAndBlockRegistersAreUniform) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int n, const float *p) {
+  uniform(42);
+  uniform(n);
+  uniform(p);
+  uniform(blockIdx.x);
+  uniform(blockIdx.y);
+  uniform(blockDim.x);
+  uniform(blockDim.y);
+  uniform(gridDim.x);
+  uniform(warpSize);
+  uniform(n * blockDim.x + blockIdx.x);
+  constexpr int Tile = 128;
+  uniform(Tile);
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, WarpIndexIsUniform) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k() {
+  int warp_id = threadIdx.x / 32;
+  uniform(warp_id);
+  uniform(threadIdx.x >> 5);
+  uniform(threadIdx.x / 64);
+  uniform((threadIdx.x + 32) / 32);
+  uniform(threadIdx.x < 32);   // whole warps on each side
+  uniform(threadIdx.x >= 64);
+  uniform(threadIdx.x < blockDim.x);
+  // Not warp-aligned: the warp is split.
+  lane_varying(threadIdx.x / 16);
+  lane_varying(threadIdx.x >> 4);
+  lane_varying(threadIdx.x < 16);
+  lane_varying((threadIdx.x + 1) / 32);
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, VoteAndReduceResultsAreUniform) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const int *p) {
+  int x = p[threadIdx.x];
+  varying(x);
+  uniform(__ballot_sync(0xffffffff, x > 0));
+  uniform(__all_sync(0xffffffff, x));
+  uniform(__any_sync(0xffffffff, x));
+  uniform(__reduce_add_sync(0xffffffff, (unsigned)x));
+  uniform(__reduce_max_sync(0xffffffff, (unsigned)x));
+  uniform(__popc(__ballot_sync(0xffffffff, x > 0)));
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, ShuffleIsUniformOnlyFromAUniformSourceLane) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const float *p, int src) {
+  float v = p[threadIdx.x];
+  int lane = threadIdx.x % 32;
+  uniform(__shfl_sync(0xffffffff, v, 0));
+  uniform(__shfl_sync(0xffffffff, v, src));
+  uniform(__shfl_sync(0xffffffff, v, threadIdx.x / 32));
+  varying(__shfl_sync(0xffffffff, v, lane ^ 1));
+  varying(__shfl_xor_sync(0xffffffff, v, 16));
+  varying(__shfl_down_sync(0xffffffff, v, 1));
+  varying(__shfl_up_sync(0xffffffff, v, 1));
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, ThreadIdxYZVaryUnlessBlocksAreWarpAligned) {
+  const char *Code = R"cu(
+__global__ void k() {
+  PROBE(threadIdx.y);
+  PROBE(threadIdx.z);
+  PROBE(threadIdx.y * 4 + threadIdx.z);
+  lane_varying(threadIdx.x); // x varies either way
+}
+)cu";
+  ASSERT_TRUE(analyze(std::string("#define PROBE lane_varying\n") + Code));
+  checkProbes();
+  TearDown();
+  UniformityOptions Opts;
+  Opts.ThreadIdxYZUniform = true;
+  ASSERT_TRUE(analyze(std::string("#define PROBE uniform\n") + Code, Opts));
+  checkProbes();
+}
+
+TEST_F(ValueTest, LocalsFollowTheirAssignments) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const int *p) {
+  int a = 1;
+  uniform(a);
+  a = threadIdx.x;
+  lane_varying(a); // joined over all assignments: varying
+  int b = blockIdx.x;
+  b += 3;
+  uniform(b);
+  int arr[4] = {0, 1, 2, 3};
+  uniform(arr[2]);
+  arr[1] = p[threadIdx.x];
+  varying(arr[0]); // one varying element makes the array varying
+}
+)cu"));
+  checkProbes();
+}
+
+} // namespace
+} // namespace warp_lint_test
