@@ -30,10 +30,12 @@ static std::string percentEncode(StringRef Path) {
 }
 
 std::string sarifUri(StringRef Path, StringRef Root, bool &Relative) {
-  SmallString<256> Rel(Path);
-  if (!Root.empty() && sys::path::replace_path_prefix(Rel, Root, "")) {
+  StringRef Dir = Root.rtrim('/');
+  StringRef Rel = Path;
+  // Whole components only: /repository is not inside /repo.
+  if (!Dir.empty() && Rel.consume_front(Dir) && Rel.starts_with("/")) {
     Relative = true;
-    return percentEncode(StringRef(Rel).ltrim('/'));
+    return percentEncode(Rel.ltrim('/'));
   }
   Relative = false;
   return "file://" + percentEncode(Path);
