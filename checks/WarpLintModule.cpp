@@ -1,5 +1,6 @@
 //===--- WarpLintModule.cpp - registers the warp- checks -------------------===//
 
+#include "AtomicSpinlockCheck.h"
 #include "DivergentFullMaskCheck.h"
 #include "UniformAddressAtomicCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -9,6 +10,7 @@ namespace clang::tidy::warp {
 class WarpLintModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    Factories.registerCheck<AtomicSpinlockCheck>("warp-atomic-spinlock");
     Factories.registerCheck<DivergentFullMaskCheck>(
         "warp-divergent-full-mask");
     Factories.registerCheck<UniformAddressAtomicCheck>(

@@ -4,7 +4,6 @@
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
-#include "llvm/ADT/PostOrderIterator.h"
 
 namespace clang::tidy::warp {
 
@@ -29,6 +28,32 @@ static std::unique_ptr<CFG> buildCFG(const FunctionDecl *FD, ASTContext &Ctx) {
   return CFG::buildCFG(FD, FD->getBody(), &Ctx, Options);
 }
 
+/// Returns the reachable blocks of \p Cfg in reverse post-order (CFG edges
+/// to pruned, unreachable blocks are null and skipped).
+static std::vector<const CFGBlock *> reversePostOrder(const CFG &Cfg) {
+  std::vector<const CFGBlock *> Post;
+  std::vector<bool> Seen(Cfg.getNumBlockIDs());
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Stack;
+  const CFGBlock *Entry = &Cfg.getEntry();
+  Seen[Entry->getBlockID()] = true;
+  Stack.push_back({Entry, Entry->succ_begin()});
+  while (!Stack.empty()) {
+    auto &[B, It] = Stack.back();
+    if (It == B->succ_end()) {
+      Post.push_back(B);
+      Stack.pop_back();
+      continue;
+    }
+    const CFGBlock *Next = It->getReachableBlock();
+    ++It;
+    if (Next && !Seen[Next->getBlockID()]) {
+      Seen[Next->getBlockID()] = true;
+      Stack.push_back({Next, Next->succ_begin()});
+    }
+  }
+  return {Post.rbegin(), Post.rend()};
+}
+
 FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                                        const UniformityOptions &Opts,
                                        ValueOracle &Oracle)
@@ -45,8 +70,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   // Reverse post-order visits definitions before their uses (loop bodies
   // after loop initialisers), so first values are not polluted by reads of
   // not-yet-assigned variables.
-  for (const CFGBlock *B : llvm::ReversePostOrderTraversal<const CFG *>(Cfg.get()))
-    Order.push_back(B);
+  Order = reversePostOrder(*Cfg);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
   BranchSeen.assign(Cfg->getNumBlockIDs(), false);
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {

@@ -1,0 +1,322 @@
+//===--- AtomicSpinlockCheck.cpp - warp-atomic-spinlock -------------------===//
+
+#include "AtomicSpinlockCheck.h"
+#include "FixItText.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::warp {
+
+/// A loop that spins until an atomic takes a lock, and where the lock is.
+struct AtomicSpinlockCheck::Acquire {
+  const Stmt *Loop = nullptr;
+  const CallExpr *Atomic = nullptr; ///< the atomicCAS/atomicExch that takes it
+  const Expr *Lock = nullptr;       ///< the lock's address
+};
+
+/// Returns the integer value of \p E if it is a constant.
+static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// Returns whether \p Call takes a lock: atomicCAS(p, FREE, HELD) with two
+/// different constants, or atomicExch(p, HELD) with a constant. A CAS whose
+/// expected value is a variable is a lock-free retry loop, not a lock.
+static bool isLockTake(const CallExpr *Call, ASTContext &Ctx) {
+  std::optional<AtomicInfo> Info = matchAtomic(Call);
+  if (!Info)
+    return false;
+  if (Info->Op == AtomicOp::CAS && Call->getNumArgs() == 3) {
+    std::optional<int64_t> Free = constantOf(Call->getArg(1), Ctx);
+    std::optional<int64_t> Held = constantOf(Call->getArg(2), Ctx);
+    return Free && Held && *Free != *Held;
+  }
+  return Info->Op == AtomicOp::Exch && Call->getNumArgs() == 2 &&
+         constantOf(Call->getArg(1), Ctx).value_or(0) != 0;
+}
+
+/// Returns whether \p A and \p B spell the same lock address.
+static bool sameLock(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  A = A->IgnoreParenImpCasts();
+  B = B->IgnoreParenImpCasts();
+  llvm::FoldingSetNodeID IA, IB;
+  A->Profile(IA, Ctx, /*Canonical=*/true);
+  B->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
+/// Returns whether \p S releases \p Lock: atomicExch(lock, 0), a CAS back to
+/// free, or a store of 0 through the lock.
+static bool isRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
+  if (const auto *Call = dyn_cast<CallExpr>(S)) {
+    std::optional<AtomicInfo> Info = matchAtomic(Call);
+    if (!Info || Call->getNumArgs() < 2 || !sameLock(Call->getArg(0), Lock, Ctx))
+      return false;
+    return (Info->Op == AtomicOp::Exch &&
+            constantOf(Call->getArg(1), Ctx) == 0) ||
+           (Info->Op == AtomicOp::CAS && Call->getNumArgs() == 3 &&
+            constantOf(Call->getArg(2), Ctx) == 0);
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(S))
+    if (BO->getOpcode() == BO_Assign && constantOf(BO->getRHS(), Ctx) == 0)
+      if (const auto *UO = dyn_cast<UnaryOperator>(
+              BO->getLHS()->IgnoreParenImpCasts()))
+        return UO->getOpcode() == UO_Deref &&
+               sameLock(UO->getSubExpr(), Lock, Ctx);
+  return false;
+}
+
+/// Calls \p F on \p S and every statement below it.
+template <typename Fn> static void walk(const Stmt *S, Fn &&F) {
+  if (!S)
+    return;
+  F(S);
+  for (const Stmt *Child : S->children())
+    walk(Child, F);
+}
+
+/// Returns the release of \p Lock inside \p S, if any.
+static const Stmt *findRelease(const Stmt *S, const Expr *Lock,
+                               ASTContext &Ctx) {
+  const Stmt *Found = nullptr;
+  walk(S, [&](const Stmt *X) {
+    if (!Found && isRelease(X, Lock, Ctx))
+      Found = X;
+  });
+  return Found;
+}
+
+void AtomicSpinlockCheck::onEndOfTranslationUnit() {
+  HelperLoops.clear();
+  WarpCheckBase::onEndOfTranslationUnit();
+}
+
+/// Returns the lock-taking atomic of \p Loop when it is a spin-acquire: the
+/// loop keeps trying until it holds the lock, then leaves holding it.
+static std::optional<AtomicSpinlockCheck::Acquire>
+spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
+  const CallExpr *Take = nullptr;
+  walk(Loop, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      if (!Take && isLockTake(Call, Ctx))
+        Take = Call;
+  });
+  if (!Take)
+    return std::nullopt;
+  // The lane-safe form releases inside the loop: no lane leaves holding it.
+  const Expr *Lock = Take->getArg(0);
+  if (findRelease(Loop, Lock, Ctx))
+    return std::nullopt;
+  AtomicSpinlockCheck::Acquire A;
+  A.Loop = Loop;
+  A.Atomic = Take;
+  A.Lock = Lock;
+  return A;
+}
+
+/// Returns the statements after \p S in its enclosing compound statement.
+static llvm::ArrayRef<Stmt *> followers(const Stmt *S,
+                                        const FunctionUniformity &FU) {
+  const auto *CS = dyn_cast_or_null<CompoundStmt>(FU.parentOf(S));
+  if (!CS)
+    return {};
+  llvm::ArrayRef<Stmt *> Body(CS->body_begin(), CS->body_end());
+  for (size_t I = 0; I < Body.size(); ++I)
+    if (Body[I] == S)
+      return Body.drop_front(I + 1);
+  return {};
+}
+
+/// Returns a warp collective, barrier or lock taken in \p S (directly or in a
+/// called function): inside a per-lane critical section it never completes.
+static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
+                                     ASTContext &Ctx) {
+  const Stmt *Found = nullptr;
+  walk(S, [&](const Stmt *X) {
+    if (Found)
+      return;
+    if (matchCollective(X)) {
+      Found = X;
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(X);
+    if (!Call)
+      return;
+    if (isBarrierName(calleeName(Call)) || isLockTake(Call, Ctx)) {
+      Found = X;
+      return;
+    }
+    if (const FunctionDecl *Callee = calledDefinition(Call))
+      if (const FunctionSummary *S = WA.summary(Callee))
+        if (S->Synchronizes)
+          Found = X;
+  });
+  return Found;
+}
+
+const Stmt *AtomicSpinlockCheck::helperAcquire(const FunctionDecl *FD,
+                                               WarpAnalysis &WA) {
+  auto [It, Inserted] = HelperLoops.try_emplace(FD, nullptr);
+  if (!Inserted)
+    return It->second;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Body->body_empty())
+    return nullptr;
+  const Stmt *Last = Body->body_back();
+  if (!isa<WhileStmt, DoStmt, ForStmt>(Last))
+    return nullptr;
+  if (spinAcquire(Last, WA.context()))
+    It->second = Last;
+  return It->second;
+}
+
+void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
+                                        const FunctionUniformity &FU,
+                                        WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  const Stmt *HelperLoop = helperAcquire(FD, WA);
+  walk(FD->getBody(), [&](const Stmt *S) {
+    if (isa<WhileStmt, DoStmt, ForStmt>(S)) {
+      // A lock helper's own loop is reported where it is called.
+      if (S == HelperLoop)
+        return;
+      if (std::optional<Acquire> A = spinAcquire(S, Ctx))
+        report(*A, S, FU, WA);
+      return;
+    }
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || isa<CXXOperatorCallExpr>(Call))
+      return;
+    if (const FunctionDecl *Callee = calledDefinition(Call))
+      if (const Stmt *Loop = helperAcquire(Callee, WA))
+        if (std::optional<Acquire> A = spinAcquire(Loop, Ctx))
+          report(*A, Call, FU, WA);
+  });
+}
+
+void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
+                                 const FunctionUniformity &FU,
+                                 WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  // A leader lock (lane == 0, threadIdx.x == 0) has no contending lanes.
+  if (FU.isSingleLane(Site))
+    return;
+  bool ViaHelper = Site != A.Loop;
+  const Expr *Lock = ViaHelper ? nullptr : A.Lock;
+  WarpValue Address = Lock ? FU.valueOf(Lock) : WarpValue();
+  // Locks indexed by the lane itself are distinct per lane.
+  if (Lock && Address.isVarying() && Address.isLaneIndexed())
+    return;
+  if (ViaHelper) {
+    const auto *Call = cast<CallExpr>(Site);
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    if (!Args.empty()) {
+      Address = FU.valueOf(Args[0]);
+      if (Address.isVarying() && Address.isLaneIndexed())
+        return;
+    }
+  }
+  SourceLocation Loc = Site->getBeginLoc();
+  if (!firstReportAt(Loc))
+    return;
+
+  // The critical section: what follows the acquire up to the release.
+  llvm::ArrayRef<Stmt *> After = followers(Site, FU);
+  const Stmt *Release = nullptr;
+  const Stmt *Sync = nullptr;
+  size_t SectionEnd = 0;
+  for (; SectionEnd < After.size(); ++SectionEnd) {
+    const Stmt *S = After[SectionEnd];
+    if (const Stmt *R = findRelease(S, A.Lock, Ctx); R && !ViaHelper) {
+      Release = R;
+      break;
+    }
+    if (!Sync)
+      Sync = synchronizationIn(S, WA, Ctx);
+  }
+  StringRef Take = calleeName(A.Atomic);
+  StringRef Contend = Address.isUniform() ? "contend" : "may contend";
+  {
+    auto Diag =
+        Sync ? diag(Loc, "spin lock taken per lane with '%0' hangs: lanes of "
+                         "one warp %1 for it and the critical section waits "
+                         "for lanes that are still spinning")
+             : diag(Loc, "spin lock taken per lane with '%0': lanes of one "
+                         "warp %1 for it, which deadlocks before Volta and on "
+                         "AMD GPUs and serializes the warp on Volta and later");
+    Diag << Take << Contend;
+    // Mechanical rewrite: the lane-safe loop with the section inside.
+    const auto *While = dyn_cast<WhileStmt>(Site);
+    const auto *Do = dyn_cast<DoStmt>(Site);
+    const Stmt *LoopBody = While ? While->getBody() : Do ? Do->getBody() : nullptr;
+    bool EmptyBody =
+        LoopBody && (isa<NullStmt>(LoopBody) ||
+                     (isa<CompoundStmt>(LoopBody) &&
+                      cast<CompoundStmt>(LoopBody)->body_empty()));
+    std::optional<std::string> Indent =
+        indentationAt(Site->getBeginLoc(), Ctx.getSourceManager());
+    if (!Sync && Release && EmptyBody && Indent && SectionEnd > 0) {
+      const Expr *Cond = While ? While->getCond() : Do->getCond();
+      std::string CondText = fileText(Cond->getSourceRange(), Ctx);
+      CharSourceRange First = statementRange(Site, Ctx);
+      CharSourceRange Last = statementRange(After[SectionEnd], Ctx);
+      std::string Section;
+      for (size_t I = 0; I <= SectionEnd && !CondText.empty(); ++I) {
+        std::string T = fileText(After[I]->getSourceRange(), Ctx);
+        CharSourceRange R = statementRange(After[I], Ctx);
+        if (T.empty() || R.isInvalid()) {
+          CondText.clear();
+          break;
+        }
+        Section += *Indent + "    " +
+                   Lexer::getSourceText(R, Ctx.getSourceManager(),
+                                        Ctx.getLangOpts())
+                       .str() +
+                   "\n";
+      }
+      if (!CondText.empty() && First.isValid() && Last.isValid()) {
+        std::string Done = "warp_lock_done";
+        std::string I = *Indent;
+        Diag << FixItHint::CreateReplacement(
+            CharSourceRange::getCharRange(First.getBegin(), Last.getEnd()),
+            "for (bool " + Done + " = false; !" + Done + ";) {\n" + I +
+                "  if (!(" + CondText + ")) {\n" + Section + I + "    " +
+                Done + " = true;\n" + I + "  }\n" + I + "}");
+      }
+    }
+  }
+  if (ViaHelper)
+    diag(A.Loop->getBeginLoc(), "the lock is taken by spinning here",
+         DiagnosticIDs::Note);
+  if (Sync) {
+    diag(Sync->getBeginLoc(),
+         "this synchronizes lanes while others of the warp spin on the lock",
+         DiagnosticIDs::Note);
+    return;
+  }
+  if (Release && SectionEnd == 1)
+    diag(After[0]->getBeginLoc(),
+         "if the critical section is a single read-modify-write, the matching "
+         "atomic (atomicAdd, atomicMax, ...) replaces the lock",
+         DiagnosticIDs::Note);
+  if (Release && SectionEnd > 0) {
+    const Stmt *Prev = After[SectionEnd - 1];
+    const auto *PrevCall = dyn_cast<CallExpr>(Prev);
+    if (!PrevCall || calleeName(PrevCall) != "__threadfence")
+      diag(Release->getBeginLoc(),
+           "no __threadfence() before the release: writes of the critical "
+           "section may not be visible to the next holder",
+           DiagnosticIDs::Note);
+  }
+  if (!Release)
+    diag(Loc,
+         "take the lock once per warp instead: one lane acquires, __syncwarp(), "
+         "the warp runs the section, __syncwarp(), that lane releases",
+         DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::warp

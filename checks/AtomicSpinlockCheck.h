@@ -1,0 +1,40 @@
+//===--- AtomicSpinlockCheck.h - warp-atomic-spinlock -----------*- C++ -*-===//
+
+#ifndef WARP_LINT_ATOMICSPINLOCKCHECK_H
+#define WARP_LINT_ATOMICSPINLOCKCHECK_H
+
+#include "WarpCheckBase.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace clang::tidy::warp {
+
+/// Flags per-lane spin locks: a loop spinning on atomicCAS/atomicExch to take
+/// a lock that lanes of one warp can contend for, with the critical section
+/// after the loop.
+///
+/// For the user-facing documentation see:
+/// docs/checks/warp-atomic-spinlock.md
+class AtomicSpinlockCheck : public WarpCheckBase {
+public:
+  AtomicSpinlockCheck(StringRef Name, ClangTidyContext *Context)
+      : WarpCheckBase(Name, Context) {}
+  void onEndOfTranslationUnit() override;
+
+  struct Acquire;
+
+protected:
+  void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
+                     WarpAnalysis &WA) override;
+
+private:
+  void report(const Acquire &A, const Stmt *Site, const FunctionUniformity &FU,
+              WarpAnalysis &WA);
+  /// The spin-acquire loop a helper ends with, if it is a lock helper.
+  const Stmt *helperAcquire(const FunctionDecl *FD, WarpAnalysis &WA);
+
+  llvm::DenseMap<const FunctionDecl *, const Stmt *> HelperLoops;
+};
+
+} // namespace clang::tidy::warp
+
+#endif
