@@ -61,7 +61,7 @@ base_flags() { # $1 = arch
 }
 
 echo "# warp-lint real-project run: $(date -u +%Y-%m-%dT%H:%MZ), mode=$mode, tool=$tool"
-echo "# warp-lint commit $(git -C "$repo" rev-parse --short HEAD 2>/dev/null)"
+echo "# warp-lint commit ${WARP_LINT_COMMIT:-$(git -C "$repo" rev-parse --short HEAD 2>/dev/null)}"
 n=0; ok=0; nfind=0; crashes=(); hangs=(); errors=(); missing=()
 tmp=$(mktemp); trap 'rm -f "$tmp"' EXIT
 while read -r project path rest; do
@@ -110,9 +110,13 @@ while read -r project path rest; do
   else ok=$((ok + 1)); fi
   printf '== %s/%s: %s, %d finding(s), %.1fs\n' "$project" "$path" "$status" "$k" "$secs"
   [ -n "$findings" ] && printf '%s\n' "$findings" | sed 's/^/   /'
-  if [ "$status" != ok ]; then
-    grep -E 'error: |Error: |cannot load|Stack dump|PLEASE' "$tmp" | head -5 | sed 's/^/   ! /'
-  fi
+  case "$status" in
+    CRASH*) # where: the declaration being matched and the first frame of ours
+      grep -A1 -E "Processing '" "$tmp" | head -2 | cut -c1-240 | sed 's/^[[:space:]]*/   ! /'
+      grep -m1 -E 'warp::|WarpLint' "$tmp" | cut -c1-240 | sed 's/^[[:space:]]*/   ! /' ;;
+    ok) ;;
+    *) grep -E 'error: |Error: |cannot load' "$tmp" | head -5 | sed 's/^/   ! /' ;;
+  esac
 done < "$list"
 
 echo
