@@ -99,8 +99,8 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   Array Rules;
   for (const std::string &Id : RuleIds)
     Rules.push_back(Object{
+        // No "name": SARIF1001 wants it omitted when it would equal the id.
         {"id", Id},
-        {"name", Id},
         {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
         {"helpUri", ruleHelpUri(Id)}});
 
