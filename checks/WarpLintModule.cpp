@@ -2,6 +2,7 @@
 
 #include "AtomicSpinlockCheck.h"
 #include "DivergentFullMaskCheck.h"
+#include "StaleMaskCheck.h"
 #include "UniformAddressAtomicCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 
@@ -13,6 +14,7 @@ public:
     Factories.registerCheck<AtomicSpinlockCheck>("warp-atomic-spinlock");
     Factories.registerCheck<DivergentFullMaskCheck>(
         "warp-divergent-full-mask");
+    Factories.registerCheck<StaleMaskCheck>("warp-stale-mask");
     Factories.registerCheck<UniformAddressAtomicCheck>(
         "warp-uniform-address-atomic");
   }

@@ -1,0 +1,298 @@
+//===--- StaleMaskCheck.cpp - warp-stale-mask -----------------------------===//
+
+#include "StaleMaskCheck.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Lex/Lexer.h"
+
+namespace clang::tidy::warp {
+
+void StaleMaskCheck::onEndOfTranslationUnit() {
+  Names.clear();
+  WarpCheckBase::onEndOfTranslationUnit();
+}
+
+namespace {
+/// Where a mask value was made: the defining expression and the statement
+/// whose divergence it was made under.
+struct MaskDef {
+  const Expr *Value = nullptr;
+  const Stmt *At = nullptr;
+};
+} // namespace
+
+/// Returns the local variable \p E reads, if it is a plain local.
+static const VarDecl *localRead(const Expr *E) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->hasLocalStorage() && !isa<ParmVarDecl>(VD))
+        return VD;
+  return nullptr;
+}
+
+/// Returns every definition of \p VD in the function: its initializer and
+/// each plain assignment.
+static llvm::SmallVector<MaskDef, 2> definitionsOf(const VarDecl *VD,
+                                                   const FunctionUniformity &FU) {
+  llvm::SmallVector<MaskDef, 2> Defs;
+  FU.forEachStmt([&](const Stmt *S) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (D == VD && VD->getInit())
+          Defs.push_back({VD->getInit(), S});
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+      if (BO->isAssignmentOp() && localRead(BO->getLHS()) == VD)
+        Defs.push_back({BO->getRHS(), S});
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      if (UO->isIncrementDecrementOp() && localRead(UO->getSubExpr()) == VD)
+        Defs.push_back({nullptr, S});
+    }
+  });
+  return Defs;
+}
+
+/// Returns the warp intrinsic call that makes \p E (`__activemask()`,
+/// `__ballot_sync(m, p)`, `__match_any_sync`), looking through casts.
+static const CallExpr *maskSource(const Expr *E) {
+  if (!E)
+    return nullptr;
+  const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
+  if (!Call)
+    return nullptr;
+  StringRef Name = calleeName(Call);
+  if (Name == "__activemask" || Name == "__ballot_sync" ||
+      Name == "__match_any_sync")
+    return Call;
+  return nullptr;
+}
+
+/// Strips parentheses, casts and logical negations; returns how many
+/// negations were stripped, modulo 2.
+static const Expr *stripNot(const Expr *E, bool &Negated) {
+  Negated = false;
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *UO = dyn_cast<UnaryOperator>(E);
+    if (!UO || UO->getOpcode() != UO_LNot)
+      return E;
+    Negated = !Negated;
+    E = UO->getSubExpr();
+  }
+}
+
+/// Returns whether lanes taking \p Branch satisfy exactly the predicate
+/// \p Pred of the ballot that made the mask (the pattern that
+/// warp-divergent-full-mask's fix produces).
+static bool branchMatchesBallot(const DivergentBranch &Branch, const Expr *Pred,
+                                ASTContext &Ctx) {
+  if (!Branch.Condition || !Pred)
+    return false;
+  bool NegCond, NegPred;
+  const Expr *C = stripNot(Branch.Condition, NegCond);
+  const Expr *P = stripNot(Pred, NegPred);
+  llvm::FoldingSetNodeID IC, IP;
+  C->Profile(IC, Ctx, true);
+  P->Profile(IP, Ctx, true);
+  if (IC != IP)
+    return false;
+  // Lanes here satisfy the condition when they took the true edge.
+  bool LanesSatisfyCond = Branch.Edge == 0;
+  bool CondHolds = LanesSatisfyCond != NegCond;
+  return CondHolds != NegPred;
+}
+
+/// Returns the divergent branches at \p Use that the lanes at \p Def had not
+/// taken yet.
+static llvm::SmallVector<DivergentBranch, 2>
+furtherDivergence(const Stmt *Def, const Stmt *Use,
+                  const FunctionUniformity &FU) {
+  Divergence AtDef = FU.divergenceAt(Def);
+  Divergence AtUse = FU.divergenceAt(Use);
+  llvm::SmallVector<DivergentBranch, 2> Extra;
+  for (const DivergentBranch &B : AtUse.Branches) {
+    bool Known = false;
+    for (const DivergentBranch &D : AtDef.Branches)
+      Known |= D.Terminator == B.Terminator && D.Edge == B.Edge;
+    if (!Known)
+      Extra.push_back(B);
+  }
+  return Extra;
+}
+
+void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
+                                   const FunctionUniformity &FU,
+                                   WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  FU.forEachStmt([&](const Stmt *S) {
+    if (std::optional<CollectiveUse> Use = matchCollective(S)) {
+      if (Use->Mask)
+        checkUse(S, Use->Mask, Use->Info->Name, FU, Ctx);
+      checkLeaderAgreement(*Use, FU, Ctx);
+      return;
+    }
+    // A mask handed to a helper that uses it for a collective.
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call)
+      return;
+    const FunctionDecl *Callee = calledDefinition(Call);
+    const FunctionSummary *Summary = Callee ? WA.summary(Callee) : nullptr;
+    if (!Summary)
+      return;
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    for (const MaskParam &M : Summary->MaskParams)
+      if (M.Index < Args.size())
+        checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx);
+  });
+}
+
+void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
+                              StringRef What, const FunctionUniformity &FU,
+                              ASTContext &Ctx) {
+  const VarDecl *VD = localRead(Mask);
+  if (!VD)
+    return;
+  llvm::SmallVector<MaskDef, 2> Defs = definitionsOf(VD, FU);
+  if (Defs.empty())
+    return;
+  // Stale only if no definition is fresh for this use (a mask refreshed
+  // inside a loop is fresh).
+  const MaskDef *Stale = nullptr;
+  llvm::SmallVector<DivergentBranch, 2> Extra;
+  for (const MaskDef &D : Defs) {
+    const CallExpr *Source = maskSource(D.Value);
+    if (!Source)
+      return; // arithmetic or unknown provenance: not ours to judge
+    llvm::SmallVector<DivergentBranch, 2> More =
+        furtherDivergence(D.At, Use, FU);
+    if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
+        More.size() == 1 && branchMatchesBallot(More[0], Source->getArg(1), Ctx))
+      More.clear();
+    if (More.empty())
+      return;
+    if (!Stale) {
+      Stale = &D;
+      Extra = More;
+    }
+  }
+  if (!Stale || !firstReportAt(Use->getBeginLoc()))
+    return;
+  const CallExpr *Source = maskSource(Stale->Value);
+  bool WrongSide = false;
+  if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
+      Extra.size() == 1) {
+    bool NegCond, NegPred;
+    const Expr *C = stripNot(Extra[0].Condition ? Extra[0].Condition
+                                                : Source->getArg(1),
+                             NegCond);
+    const Expr *P = stripNot(Source->getArg(1), NegPred);
+    llvm::FoldingSetNodeID IC, IP;
+    C->Profile(IC, Ctx, true);
+    P->Profile(IP, Ctx, true);
+    WrongSide = IC == IP;
+  }
+  {
+    auto Diag =
+        WrongSide
+            ? diag(Use->getBeginLoc(),
+                   "mask '%0' is the ballot of a condition but is used by "
+                   "'%1' where that condition is false; it names none of the "
+                   "lanes that reach this call")
+            : diag(Use->getBeginLoc(),
+                   "mask '%0' was computed before the lanes diverged further; "
+                   "'%1' may wait for lanes that no longer reach it");
+    Diag << VD->getName() << What;
+    // Mechanical fix: ballot of the branch predicate over the lanes that
+    // made the mask, computed right before the branch.
+    const DivergentBranch &B = Extra.front();
+    const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
+    const Expr *Over = nullptr;
+    if (calleeName(Source) == "__activemask")
+      Over = Mask;
+    else if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
+             (localRead(Source->getArg(0)) ||
+              Source->getArg(0)->isEvaluatable(Ctx)))
+      Over = Source->getArg(0);
+    std::optional<std::string> Indent =
+        If ? indentationAt(If->getBeginLoc(), Ctx.getSourceManager())
+           : std::nullopt;
+    CharSourceRange MaskRange = Lexer::makeFileCharRange(
+        CharSourceRange::getTokenRange(Mask->getSourceRange()),
+        Ctx.getSourceManager(), Ctx.getLangOpts());
+    if (Extra.size() == 1 && If && !If->getConditionVariable() &&
+        !If->getInit() && Over && Indent && MaskRange.isValid() &&
+        !If->getCond()->HasSideEffects(Ctx) && !If->getBeginLoc().isMacroID() &&
+        (!B.Exit || isa<ReturnStmt, ContinueStmt>(B.Exit))) {
+      std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
+      std::string OverText = fileText(Over->getSourceRange(), Ctx);
+      if (!Cond.empty() && !OverText.empty()) {
+        bool Taken = B.Edge == 0 && !B.Exit;
+        std::string Name = Names.get("branch_mask", FU.decl(), Ctx);
+        Diag << FixItHint::CreateInsertion(
+                    If->getBeginLoc(),
+                    "const unsigned " + Name + " = __ballot_sync(" + OverText +
+                        ", " + (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
+                        *Indent)
+             << FixItHint::CreateReplacement(MaskRange, Name);
+      }
+    }
+  }
+  diag(Stale->Value->getBeginLoc(), "mask computed here", DiagnosticIDs::Note);
+  Divergence D;
+  D.Branches.append(Extra.begin(), Extra.end());
+  noteDivergence(D);
+}
+
+/// Returns the `__activemask()` calls that \p E is computed from, following
+/// locals with a single definition.
+static void activemaskCalls(const Expr *E, const FunctionUniformity &FU,
+                            llvm::SmallPtrSetImpl<const CallExpr *> &Out,
+                            unsigned Depth = 0) {
+  if (!E || Depth > 4)
+    return;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && calleeName(Call) == "__activemask") {
+    Out.insert(Call);
+    return;
+  }
+  if (const VarDecl *VD = localRead(E)) {
+    llvm::SmallVector<MaskDef, 2> Defs = definitionsOf(VD, FU);
+    if (Defs.size() == 1)
+      activemaskCalls(Defs[0].Value, FU, Out, Depth + 1);
+    return;
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      activemaskCalls(CE, FU, Out, Depth + 1);
+}
+
+void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use,
+                                          const FunctionUniformity &FU,
+                                          ASTContext &Ctx) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  int Src = Use.Info->SrcLaneArg;
+  if (!Call || Src < 0 || unsigned(Src) >= Call->getNumArgs() || !Use.Mask)
+    return;
+  llvm::SmallPtrSet<const CallExpr *, 2> MaskCalls, LeaderCalls;
+  activemaskCalls(Use.Mask, FU, MaskCalls);
+  activemaskCalls(Call->getArg(Src), FU, LeaderCalls);
+  if (MaskCalls.empty() || LeaderCalls.empty())
+    return;
+  for (const CallExpr *L : LeaderCalls)
+    if (MaskCalls.contains(L))
+      return;
+  if (!firstReportAt(Call->getBeginLoc()))
+    return;
+  diag(Call->getBeginLoc(),
+       "'%0' takes its source lane from one __activemask() and its mask from "
+       "another; the two may differ, so the leader may not be in the mask")
+      << Use.Info->Name;
+  diag((*LeaderCalls.begin())->getBeginLoc(), "source lane chosen from this "
+                                              "__activemask()",
+       DiagnosticIDs::Note);
+  diag((*MaskCalls.begin())->getBeginLoc(), "mask taken from this "
+                                            "__activemask()",
+       DiagnosticIDs::Note);
+}
+
+} // namespace clang::tidy::warp

@@ -1,0 +1,36 @@
+//===--- StaleMaskCheck.h - warp-stale-mask ---------------------*- C++ -*-===//
+
+#ifndef WARP_LINT_STALEMASKCHECK_H
+#define WARP_LINT_STALEMASKCHECK_H
+
+#include "FixItText.h"
+#include "WarpCheckBase.h"
+
+namespace clang::tidy::warp {
+
+/// Flags masks computed (by __activemask(), __ballot_sync, a parameter) before
+/// lanes diverged further and used after that divergence, where they may name
+/// lanes that no longer reach the collective.
+///
+/// For the user-facing documentation see: docs/checks/warp-stale-mask.md
+class StaleMaskCheck : public WarpCheckBase {
+public:
+  StaleMaskCheck(StringRef Name, ClangTidyContext *Context)
+      : WarpCheckBase(Name, Context) {}
+  void onEndOfTranslationUnit() override;
+
+protected:
+  void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
+                     WarpAnalysis &WA) override;
+
+private:
+  void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
+                const FunctionUniformity &FU, ASTContext &Ctx);
+  void checkLeaderAgreement(const CollectiveUse &Use,
+                            const FunctionUniformity &FU, ASTContext &Ctx);
+  FreshNames Names;
+};
+
+} // namespace clang::tidy::warp
+
+#endif
