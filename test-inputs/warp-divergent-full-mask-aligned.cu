@@ -1,0 +1,56 @@
+// WARP-LINT-CONFIG: {CheckOptions: {WarpAlignedBlockDimX: true}}
+//
+// warp-divergent-full-mask with the global option WarpAlignedBlockDimX: the
+// project promises blockDim.x is a multiple of 32, so every warp lies within
+// one (y, z) row and conditions on threadIdx.y/z are warp-uniform.
+
+// A warp never spans two values of threadIdx.y.
+__global__ void full_mask_in_thread_idx_y_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (threadIdx.y == 0)
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// Whole warps leave when threadIdx.z > 0.
+__global__ void full_mask_after_thread_idx_z_early_return(float *out, const float *in) {
+  if (threadIdx.z > 0)
+    return;
+  float v = in[threadIdx.x];
+  for (int offset = 16; offset > 0; offset >>= 1)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  out[threadIdx.x] = v;
+}
+
+// The trip count depends on threadIdx.y only: the same in every lane.
+__global__ void loop_bound_thread_idx_y(unsigned *out, const float *in) {
+  unsigned votes = 0;
+  for (unsigned k = 0; k < threadIdx.y; ++k)
+    votes |= __ballot_sync(0xffffffff, in[k * 32 + threadIdx.x % 32] > 0.0f);
+  out[threadIdx.x] = votes;
+}
+
+// threadIdx.x still differs between the lanes.
+__global__ void full_mask_in_lane_branch_still_reported(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (threadIdx.y == 0 && lane < 16)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:32: note: lanes diverge here
+  out[threadIdx.x] = v;
+}
+
+// The linear thread index mod 32 is still the lane.
+__global__ void linear_lane_branch_still_reported(float *out, const float *in) {
+  const unsigned lane = (threadIdx.y * blockDim.x + threadIdx.x) % 32;
+  float v = in[threadIdx.x];
+  if (lane >= 16) {
+    v += __shfl_xor_sync(0xffffffff, v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane >= 16);
+    // CHECK-FIXES: {{^}}    v += __shfl_xor_sync(warp_mask, v, 1);
+  }
+  out[threadIdx.x] = v;
+}
