@@ -36,6 +36,11 @@ std::string cudaPath() {
   return Path;
 }
 
+bool runKnownMisses() {
+  const char *Env = std::getenv("WARP_LINT_RUN_KNOWN_MISSES");
+  return Env && *Env && std::string(Env) != "0";
+}
+
 void AnalysisTest::SetUp() {
   if (cudaPath().empty())
     GTEST_SKIP() << "no CUDA installation (set CUDA_PATH)";

@@ -41,6 +41,16 @@ using namespace clang::tidy::warp;
 /// The CUDA installation the snippets compile against, empty if none.
 std::string cudaPath();
 
+/// Whether WARP_LINT_RUN_KNOWN_MISSES is set: known misses then run (and
+/// fail) instead of being skipped, to check a fix of the analysis.
+bool runKnownMisses();
+
+/// Skips a test that documents a confirmed analysis miss (see the
+/// `// KNOWN MISS:` comment above it).
+#define KNOWN_MISS(Reason)                                                     \
+  if (!::warp_lint_test::runKnownMisses())                                     \
+  GTEST_SKIP() << "KNOWN MISS: " << Reason
+
 class AnalysisTest : public ::testing::Test {
 public:
   /// The snippet line of \p S.

@@ -120,6 +120,57 @@ __global__ void k(float *p, int n) {
   checkProbes();
 }
 
+TEST_F(ControlTest, ReturnInsideALoopLeavesAPartialWarp) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p) {
+  int lane = threadIdx.x % 32;
+  for (int j = 0; j < 4; ++j)
+    if (p[lane + j] == 0)
+      return;
+  exited();
+  data_diverged();
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ControlTest, GotoPastCodeLeavesAPartialWarpUntilTheLabel) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p) {
+  int lane = threadIdx.x % 32;
+  if (lane < 3)
+    goto done;
+  exited();
+  lane_diverged();
+  p[lane] = 0;
+done:
+  converged();
+}
+)cu"));
+  checkProbes();
+}
+
+// KNOWN MISS: the lanes after the switch are correctly diverged, but
+// DivergentBranch::Exit stays null: divergenceAt looks for the exit only when
+// the terminator is an IfStmt, so a check cannot say "lanes left here".
+TEST_F(ControlTest, ReturnFromASwitchCaseLeavesAPartialWarp) {
+  KNOWN_MISS("DivergentBranch::Exit is only set for if statements, not for "
+             "a return in a switch case (FunctionUniformity::divergenceAt)");
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p) {
+  switch (threadIdx.x % 4) {
+  case 0:
+    return;
+  default:
+    break;
+  }
+  lane_diverged();
+  exited();
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(ControlTest, UniformEarlyReturnDoesNotDiverge) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(float *p, int n) {

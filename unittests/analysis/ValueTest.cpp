@@ -180,20 +180,23 @@ __global__ void k() {
   checkProbes();
 }
 
-TEST_F(ValueTest, LocalsFollowTheirAssignments) {
+// A local's value is joined over all its assignments (flow-insensitive per
+// variable, as FunctionUniformity::valueOf(const VarDecl *) documents).
+TEST_F(ValueTest, LocalsAreJoinedOverAllTheirAssignments) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(const int *p) {
   int a = 1;
-  uniform(a);
+  lane_varying(a); // before the varying assignment, still the join
   a = threadIdx.x;
-  lane_varying(a); // joined over all assignments: varying
+  lane_varying(a);
   int b = blockIdx.x;
   b += 3;
-  uniform(b);
+  uniform(b); // every assignment uniform
   int arr[4] = {0, 1, 2, 3};
   uniform(arr[2]);
-  arr[1] = p[threadIdx.x];
-  varying(arr[0]); // one varying element makes the array varying
+  int brr[2] = {0, 1};
+  brr[1] = p[threadIdx.x];
+  varying(brr[0]); // one varying element makes the array varying
 }
 )cu"));
   checkProbes();
