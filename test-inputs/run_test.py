@@ -35,6 +35,7 @@ import os
 import re
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -360,10 +361,18 @@ class Tester:
     def check_exit_status(self, run, what):
         """Front ends must exit 0/1 (warp-lint: 1 exactly when it found
         something); anything else is a crash or an input error."""
+        if run.rc < 0:
+            try:
+                name = signal.Signals(-run.rc).name
+            except ValueError:
+                name = 'signal %d' % -run.rc
+            self.fail('%s: %s crashed (%s); expectations not checked' % (
+                what, os.path.basename(run.cmd[0]), name), run)
+            return False
         if self.opts.front_end == 'plugin':
             if run.rc != 0:
                 self.fail('%s: clang-tidy exited with %d' % (what, run.rc), run)
-            return
+            return True
         findings = bool(run.of('warning', 'error'))
         if run.rc not in (0, 1):
             self.fail('%s: warp-lint exited with %d (2 = usage or input '
@@ -372,6 +381,7 @@ class Tester:
             self.fail('%s: warp-lint exited with %d but reported %s findings '
                       '(contract: 0 none, 1 findings)' % (
                           what, run.rc, 'some' if findings else 'no'), run)
+        return True
 
     def match_messages(self, run):
         reported = [d for d in run.of('warning', 'error', 'fatal error')]
@@ -426,7 +436,8 @@ class Tester:
         # 1. Plain run: the diagnostics, and which warnings carry a fix.
         export = os.path.join(self.tmp, 'first-fixes.yaml')
         first = front.run(original, export=export)
-        self.check_exit_status(first, 'plain run')
+        if not self.check_exit_status(first, 'plain run'):
+            return
         reported = self.match_messages(first)
         with open(o.input, 'rb') as f:
             source = f.read()
