@@ -36,7 +36,7 @@ static const IfStmt *ballotableIf(const Divergence &D,
   const auto *If = dyn_cast_or_null<IfStmt>(D.Branches[0].Terminator);
   if (!If || If->getConditionVariable() || If->getInit() || If->isConstexpr())
     return nullptr;
-  if (If->getCond()->HasSideEffects(Ctx) || If->getBeginLoc().isMacroID())
+  if (!isRepeatable(If->getCond()) || If->getBeginLoc().isMacroID())
     return nullptr;
   if (FU.divergenceAt(If).isDiverged())
     return nullptr;
@@ -61,22 +61,23 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
   // values read from the exited lanes stay undefined.
   bool Fixable = If && !(Inner.Exit && IsShuffle) &&
                  (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit));
+  bool Fixed = false;
   {
     auto Diag = diag(Loc, "full warp mask passed to '%0' in %1divergent code")
                 << Use.Info->Name << certainty(D);
     if (Fixable)
-      addBallotFix(Diag, Use, Inner, FU, Ctx);
+      Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx);
   }
   noteDivergence(D);
   if (Use.MaskIsDefaultArg && Use.Mask)
     diag(Loc, "the full mask is the default argument of '%0'",
          DiagnosticIDs::Note)
         << Use.Info->Name;
-  if (!Fixable)
+  if (!Fixed)
     noteSuggestion(Use, Inner, Ctx);
 }
 
-void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
+bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
                                           const CollectiveUse &Use,
                                           const DivergentBranch &Branch,
                                           const FunctionUniformity &FU,
@@ -86,7 +87,7 @@ void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
   std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
   std::optional<std::string> Indent = indentationAt(If->getBeginLoc(), SM);
   if (Cond.empty() || !Indent)
-    return;
+    return false;
   // Where the mask goes: replace the written mask, or fill the empty
   // argument list of `__syncwarp()`.
   CharSourceRange MaskRange;
@@ -96,13 +97,13 @@ void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
         CharSourceRange::getTokenRange(Use.Mask->getSourceRange()), SM,
         Ctx.getLangOpts());
     if (MaskRange.isInvalid())
-      return;
+      return false;
   } else if (const auto *Call = dyn_cast<CallExpr>(Use.Site)) {
     InsertAt = Call->getRParenLoc();
     if (InsertAt.isMacroID())
-      return;
+      return false;
   } else {
-    return;
+    return false;
   }
   bool TakenSide = Branch.Edge == 0 && !Branch.Exit;
   auto Key = std::make_pair(static_cast<const Stmt *>(If), unsigned(TakenSide));
@@ -119,6 +120,7 @@ void DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
     Diag << FixItHint::CreateReplacement(MaskRange, It->second);
   else
     Diag << FixItHint::CreateInsertion(InsertAt, It->second);
+  return true;
 }
 
 void DivergentFullMaskCheck::noteSuggestion(const CollectiveUse &Use,

@@ -29,7 +29,8 @@ private:
                        ASTContext &Ctx);
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
-  void addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
+  /// Adds the ballot-mask rewrite; returns false when it does not apply.
+  bool addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
                     const DivergentBranch &Branch,
                     const FunctionUniformity &FU, ASTContext &Ctx);
   void noteSuggestion(const CollectiveUse &Use, const DivergentBranch &Branch,

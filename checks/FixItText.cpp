@@ -1,6 +1,9 @@
 //===--- FixItText.cpp - source text helpers for fix-its ------------------===//
 
 #include "FixItText.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Regex.h"
@@ -47,8 +50,55 @@ CharSourceRange statementRange(const Stmt *S, const ASTContext &Ctx) {
   return R;
 }
 
+/// Calls whose repetition changes nothing: index reads and pure intrinsics.
+static bool isRepeatableCall(const CallExpr *Call) {
+  const FunctionDecl *FD = Call->getDirectCallee();
+  if (!FD || !FD->getIdentifier())
+    return false;
+  if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() || FD->isConstexpr())
+    return true;
+  StringRef Name = FD->getName();
+  if (Name.starts_with("__fetch_builtin_") ||
+      Name.starts_with("__nvvm_read_ptx_sreg_"))
+    return true;
+  static const char *const Pure[] = {"__ffs",  "__ffsll", "__popc", "__popcll",
+                                     "__clz",  "__brev",  "min",    "max",
+                                     "abs",    "__float_as_int", "__int_as_float",
+                                     "thread_rank", "meta_group_rank",
+                                     "size",   "num_threads"};
+  for (const char *P : Pure)
+    if (Name == P)
+      return true;
+  return false;
+}
+
+bool isRepeatable(const Expr *E) {
+  if (!E)
+    return true;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->isAssignmentOp())
+      return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->isIncrementDecrementOp())
+      return false;
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (!isRepeatableCall(Call))
+      return false;
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E))
+    return isRepeatable(POE->getResultExpr());
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      if (!isRepeatable(CE))
+        return false;
+  return true;
+}
+
 std::string FreshNames::get(llvm::StringRef Base, const FunctionDecl *FD,
                             const ASTContext &Ctx) {
+  if (FD != Function) {
+    Given.clear();
+    Function = FD;
+  }
   std::string Body = fileText(FD->getSourceRange(), Ctx);
   for (unsigned I = 0;; ++I) {
     std::string Name = I ? (Base + llvm::Twine(I)).str() : Base.str();

@@ -24,15 +24,24 @@ std::optional<std::string> indentationAt(SourceLocation Loc,
 /// an invalid range when it is not plain file text.
 CharSourceRange statementRange(const Stmt *S, const ASTContext &Ctx);
 
-/// Hands out identifiers that the function does not use yet, remembering
-/// those already given to earlier fixes in the same function.
+/// Returns whether evaluating \p E twice is the same as once: no
+/// assignments, increments or calls other than reads of thread/block indices
+/// and pure intrinsics.
+bool isRepeatable(const Expr *E);
+
+/// Hands out identifiers that a function does not use yet, remembering those
+/// already given to earlier fixes in the same function.
 class FreshNames {
 public:
   std::string get(llvm::StringRef Base, const FunctionDecl *FD,
                   const ASTContext &Ctx);
-  void clear() { Given.clear(); }
+  void clear() {
+    Given.clear();
+    Function = nullptr;
+  }
 
 private:
+  const FunctionDecl *Function = nullptr;
   llvm::StringSet<> Given;
 };
 

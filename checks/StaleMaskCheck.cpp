@@ -220,7 +220,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
         Ctx.getSourceManager(), Ctx.getLangOpts());
     if (Extra.size() == 1 && If && !If->getConditionVariable() &&
         !If->getInit() && Over && Indent && MaskRange.isValid() &&
-        !If->getCond()->HasSideEffects(Ctx) && !If->getBeginLoc().isMacroID() &&
+        isRepeatable(If->getCond()) && !If->getBeginLoc().isMacroID() &&
         (!B.Exit || isa<ReturnStmt, ContinueStmt>(B.Exit))) {
       std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
       std::string OverText = fileText(Over->getSourceRange(), Ctx);

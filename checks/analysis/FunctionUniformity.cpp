@@ -352,6 +352,14 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
     DivergentBranch DB;
     DB.Terminator = C.Branch->getTerminatorStmt();
     DB.Condition = dyn_cast_or_null<Expr>(C.Branch->getTerminatorCondition());
+    // Point at the operand of `a && b` that varies, not at the operator.
+    while (const auto *BO =
+               dyn_cast_or_null<BinaryOperator>(DB.Condition ? DB.Condition->IgnoreParenImpCasts() : nullptr)) {
+      if (!BO->isLogicalOp())
+        break;
+      DB.Condition = Eval->eval(BO->getRHS()).isVarying() ? BO->getRHS()
+                                                           : BO->getLHS();
+    }
     DB.Edge = C.Edge;
     DB.Value = V;
     if (const auto *If = dyn_cast_or_null<IfStmt>(DB.Terminator))

@@ -111,8 +111,9 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
       V.OffsetMod32 = 0;
       return V;
     }
+    // Varies inside a warp only when blockDim.x is not a multiple of 32.
     return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
-                                   : WarpValue::varying(Variance::Lane, E);
+                                   : WarpValue::varying(Variance::Data, E);
   }
   if (Var == "blockDim" && Field == "x") {
     WarpValue V;
@@ -277,6 +278,10 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
       return WarpValue::varying(Variance::Data, Call);
     }
     case CollectiveResult::Varying:
+      // Shuffling a value that is the same in every lane returns it.
+      if (Use->Info->Kind == CollectiveKind::Shuffle && Args.size() > 1 &&
+          Args[1].isUniform())
+        return Args[1];
       return WarpValue::varying(Variance::Data, Call);
     }
   }
@@ -299,7 +304,7 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
     }
     if (Reg.starts_with("tid_"))
       return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
-                                     : WarpValue::varying(Variance::Lane, Call);
+                                     : WarpValue::varying(Variance::Data, Call);
     if (Reg.starts_with("lanemask"))
       return WarpValue::varying(Variance::Lane, Call);
     if (Reg.starts_with("clock") || Reg.starts_with("globaltimer") ||

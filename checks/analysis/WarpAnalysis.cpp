@@ -4,6 +4,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include <map>
 #include <mutex>
 
 namespace clang::tidy::warp {
@@ -12,8 +13,10 @@ namespace {
 /// Analyses live per ASTContext; warp-lint -j runs translation units on
 /// several threads, each with its own context.
 std::mutex RegistryMutex;
-llvm::DenseMap<const ASTContext *, std::unique_ptr<WarpAnalysis>> &registry() {
-  static llvm::DenseMap<const ASTContext *, std::unique_ptr<WarpAnalysis>> R;
+/// Checks configured with different analysis options get separate analyses.
+using RegistryKey = std::pair<const ASTContext *, bool>;
+std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> &registry() {
+  static std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> R;
   return R;
 }
 } // namespace
@@ -21,7 +24,7 @@ llvm::DenseMap<const ASTContext *, std::unique_ptr<WarpAnalysis>> &registry() {
 WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
                                 const UniformityOptions &Opts) {
   std::lock_guard<std::mutex> Lock(RegistryMutex);
-  auto &Slot = registry()[&Ctx];
+  auto &Slot = registry()[{&Ctx, Opts.ThreadIdxYZUniform}];
   if (!Slot)
     Slot = std::make_unique<WarpAnalysis>(Ctx, Opts);
   return *Slot;
@@ -29,7 +32,8 @@ WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
 
 void WarpAnalysis::release(ASTContext &Ctx) {
   std::lock_guard<std::mutex> Lock(RegistryMutex);
-  registry().erase(&Ctx);
+  registry().erase({&Ctx, false});
+  registry().erase({&Ctx, true});
 }
 
 WarpAnalysis::~WarpAnalysis() = default;
@@ -81,14 +85,21 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
   auto It = Functions.find(FD);
   if (It != Functions.end())
     return It->second.get();
-  if (!FD->hasBody() || FD->isDependentContext()) {
+  if (!FD->hasBody()) {
     Functions[FD] = nullptr;
     return nullptr;
   }
   InProgress.insert(FD);
+  unsigned ProvisionalBefore = ProvisionalCaptures;
   auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
   InProgress.erase(FD);
   const FunctionUniformity *Result = FU->isValid() ? FU.get() : nullptr;
+  if (ProvisionalCaptures != ProvisionalBefore) {
+    // A lambda analysed while its enclosing function still was: its captures
+    // were guessed, so analyse it again when asked next time.
+    Provisional.push_back(std::move(FU));
+    return Result;
+  }
   Functions[FD] = FU->isValid() ? std::move(FU) : nullptr;
   return Result;
 }
@@ -106,9 +117,14 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
     return nullptr;
   }
   InProgress.insert(FD);
+  unsigned ProvisionalBefore = ProvisionalCaptures;
   auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
   InProgress.erase(FD);
   const FunctionSummary *Result = S.get();
+  if (ProvisionalCaptures != ProvisionalBefore || !Functions.count(FD)) {
+    ProvisionalSummaries.push_back(std::move(S));
+    return Result;
+  }
   Summaries[FD] = std::move(S);
   return Result;
 }
@@ -204,6 +220,16 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
         if (!Varying && Mapped)
           S.ParamAtomics.push_back({A.Atomic, A.Owner, Mapped});
       }
+    for (const MaskParam &M : CS->MaskParams) {
+      // A full mask handed to the helper makes its collective a need of
+      // this function.
+      Expr::EvalResult R;
+      if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
+          !Args[M.Index]->isValueDependent() &&
+          Args[M.Index]->EvaluateAsInt(R, Ctx) &&
+          isFullMask(R.Val.getInt().getZExtValue()))
+        S.FullWarp.push_back({M.Collective, M.Owner, D.ParamConditions});
+    }
     for (const MaskParam &M : CS->MaskParams)
       if (M.Index < Args.size())
         if (const ParmVarDecl *P = maskParameter(Args[M.Index]))
@@ -247,8 +273,12 @@ WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
 
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
-  if (!Owner || InProgress.contains(Owner))
+  if (!Owner)
     return WarpValue::uniform();
+  if (InProgress.contains(Owner)) {
+    ++ProvisionalCaptures;
+    return WarpValue::uniform();
+  }
   const FunctionUniformity *FU = function(Owner);
   if (!FU)
     return WarpValue::uniform();

@@ -105,6 +105,11 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>
       Summaries;
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// Counts captured values answered while their function was in progress;
+  /// analyses that saw one are kept alive here but not cached.
+  unsigned ProvisionalCaptures = 0;
+  std::vector<std::unique_ptr<FunctionUniformity>> Provisional;
+  std::vector<std::unique_ptr<FunctionSummary>> ProvisionalSummaries;
 };
 
 } // namespace clang::tidy::warp
