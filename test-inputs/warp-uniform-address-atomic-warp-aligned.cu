@@ -1,6 +1,7 @@
 // Tests of warp-uniform-address-atomic with WarpAlignedBlockDimX: blockDim.x
 // is a multiple of 32, so every warp lies in one row of the block and
-// threadIdx.y/z are the same in all its lanes.
+// threadIdx.y/z are the same in all its lanes (set for this check only; the
+// fixed file must still be clean under every warp- check).
 // WARP-LINT-CONFIG: {CheckOptions: {warp-uniform-address-atomic.WarpAlignedBlockDimX: true}}
 
 // One sum per row of a 2-D block: the whole warp adds to the same row.
