@@ -41,8 +41,9 @@ static bool isLockTake(const CallExpr *Call, ASTContext &Ctx) {
 
 /// Returns whether \p A and \p B spell the same lock address.
 static bool sameLock(const Expr *A, const Expr *B, ASTContext &Ctx) {
-  A = A->IgnoreParenImpCasts();
-  B = B->IgnoreParenImpCasts();
+  // `*(volatile int *)lock = 0` releases `lock`.
+  A = A->IgnoreParenCasts();
+  B = B->IgnoreParenCasts();
   llvm::FoldingSetNodeID IA, IB;
   A->Profile(IA, Ctx, /*Canonical=*/true);
   B->Profile(IB, Ctx, /*Canonical=*/true);
@@ -139,8 +140,13 @@ static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
   walk(S, [&](const Stmt *X) {
     if (Found)
       return;
-    if (matchCollective(X)) {
-      Found = X;
+    if (std::optional<CollectiveUse> Use = matchCollective(X)) {
+      // A collective over __activemask() waits for no one who is spinning.
+      const auto *MaskCall = Use->Mask ? dyn_cast<CallExpr>(
+                                             Use->Mask->IgnoreParenImpCasts())
+                                       : nullptr;
+      if (!MaskCall || calleeName(MaskCall) != "__activemask")
+        Found = X;
       return;
     }
     const auto *Call = dyn_cast<CallExpr>(X);

@@ -148,6 +148,10 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
                               StringRef What, const FunctionUniformity &FU,
                               ASTContext &Ctx) {
+  if (const ParmVarDecl *P = maskParameter(Mask)) {
+    checkParameterUse(Use, P, What, FU);
+    return;
+  }
   const VarDecl *VD = localRead(Mask);
   if (!VD)
     return;
@@ -206,10 +210,13 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
     const DivergentBranch &B = Extra.front();
     const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
     const Expr *Over = nullptr;
-    if (calleeName(Source) == "__activemask")
+    // The recomputed ballot runs over the lanes that made the old mask: the
+    // mask itself for __activemask()/__match_any_sync (each peer group
+    // passes its own), the ballot's own mask for __ballot_sync.
+    if (calleeName(Source) != "__ballot_sync")
       Over = Mask;
-    else if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-             (localRead(Source->getArg(0)) ||
+    else if (Source->getNumArgs() == 2 &&
+             (isa<DeclRefExpr>(Source->getArg(0)->IgnoreParenImpCasts()) ||
               Source->getArg(0)->isEvaluatable(Ctx)))
       Over = Source->getArg(0);
     std::optional<std::string> Indent =
@@ -240,6 +247,31 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   Divergence D;
   D.Branches.append(Extra.begin(), Extra.end());
   noteDivergence(D);
+}
+
+void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
+                                       StringRef What,
+                                       const FunctionUniformity &FU) {
+  // Reassigned parameters are locals in disguise; leave them alone.
+  bool Assigned = false;
+  FU.forEachStmt([&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp())
+        if (const auto *DRE =
+                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+          Assigned |= DRE->getDecl() == P;
+  });
+  Divergence D = FU.divergenceAt(Use);
+  if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl() ||
+      !firstReportAt(Use->getBeginLoc()))
+    return;
+  diag(Use->getBeginLoc(),
+       "mask parameter '%0' was computed by the caller before the lanes "
+       "diverged in this function; '%1' may wait for lanes that no longer "
+       "reach it")
+      << P->getName() << What;
+  noteDivergence(D);
+  diag(P->getLocation(), "mask received here", DiagnosticIDs::Note);
 }
 
 /// Returns the `__activemask()` calls that \p E is computed from, following

@@ -26,6 +26,8 @@ protected:
 private:
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx);
+  void checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
+                         StringRef What, const FunctionUniformity &FU);
   void checkLeaderAgreement(const CollectiveUse &Use,
                             const FunctionUniformity &FU, ASTContext &Ctx);
   FreshNames Names;

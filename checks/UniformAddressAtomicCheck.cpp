@@ -2,6 +2,7 @@
 
 #include "UniformAddressAtomicCheck.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
 
@@ -103,6 +104,7 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
                                 "lane runs here",
          DiagnosticIDs::Note)
         << Name;
+  noteDivergence(D);
   if (D.isDiverged())
     diag(Atomic->getBeginLoc(),
          "aggregate over the lanes that reach it: reduce with "
@@ -169,7 +171,13 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
   std::string Address = fileText(Atomic->getArg(0)->getSourceRange(), Ctx);
   std::string Operand = fileText(Atomic->getArg(1)->getSourceRange(), Ctx);
   if (!Indent || Address.empty() || Operand.empty() ||
-      Atomic->getArg(0)->HasSideEffects(Ctx))
+      !isRepeatable(Atomic->getArg(0)))
+    return;
+  // Inside a template the types written by the fix would be one
+  // instantiation's.
+  const FunctionDecl *Owner = FU.decl();
+  if (Owner->isTemplateInstantiation() || Owner->isDependentContext() ||
+      isa<ClassTemplateSpecializationDecl>(Owner->getDeclContext()))
     return;
   PrintingPolicy Policy(Ctx.getLangOpts());
   std::string Type = T.getUnqualifiedType().getAsString(Policy);

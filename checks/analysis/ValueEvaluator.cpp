@@ -431,7 +431,10 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     case UO_PostInc:
     case UO_PreDec:
     case UO_PostDec:
+      // k++ leaves 0..31: a lane id becomes threadIdx-like with unknown offset.
       V.Constant.reset();
+      if (V.S == Shape::LaneId)
+        V.S = Shape::ThreadIndex;
       V.OffsetMod32 = -1;
       return V;
     default:
