@@ -80,7 +80,9 @@ def commands(tools, src, flags):
         cmds["tidy"] = (f"{tools['clang-tidy']} --load={shlex.quote(tools['plugin'])} "
                         f"--checks='-*,warp-*' --header-filter='.*' --quiet {s} -- {f}")
     if tools.get("cli"):
-        cmds["cli"] = f"{shlex.quote(tools['cli'])} {s} -- {f}"
+        # same check list as the plugin run: a project's .clang-tidy may
+        # start with -* (cccl, raft do) and must not turn the lint off
+        cmds["cli"] = f"{shlex.quote(tools['cli'])} --checks='-*,warp-*' {s} -- {f}"
     return cmds
 
 
@@ -109,15 +111,18 @@ def measure(cmds, cwd, runs, warmup, json_path, memory=True):
                     re.search(r"cannot load|no checks enabled|Stack dump", p.stderr) or \
                     any("error: " in l and not re.search(r"\[warp-[a-z-]+\]$", l)
                         for l in p.stderr.splitlines()):
-                bad[n] = p.returncode
+                why = next((l.strip()[:160] for l in p.stderr.splitlines()
+                            if re.search(r"error: |cannot load|Segmentation|Stack dump", l)), "")
+                bad[n] = (p.returncode, why)
             m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
             if m:
                 rss[n] = max(rss[n], int(m.group(1)) / 1024)
     json.dump({"runs": runs, "warmup": warmup, "commands": cmds, "samples": samples,
                "peak_rss_mb": rss, "failed_rc": bad}, open(json_path, "w"), indent=1)
     med = {n: statistics.median(v) for n, v in samples.items() if v}
-    for n, rc in bad.items():  # a crashed or failing run is no timing
-        FAILURES.append(f"`{n}` exited {rc}: `cd {cwd} && {cmds[n]}`")
+    for n, (rc, why) in bad.items():  # a crashed or failing run is no timing
+        FAILURES.append(f"`{n}` exited {rc} on {os.path.relpath(json_path[:-5], os.path.dirname(json_path))}"
+                        f"{': ' + why if why else ''}")
         med.pop(n, None)
     return med, ({n: v for n, v in rss.items() if v} if memory else {})
 

@@ -8,7 +8,7 @@
 #         <root>/raft, plus the dependencies <root>/Catch2 and <root>/rmm);
 #         see docs/performance.md for how to fetch them.
 # [tool]  libWarpLint.so  -> clang-tidy-22 --load=<it> --checks='-*,warp-*'
-#         warp-lint        -> <it> <file> -- <flags>
+#         warp-lint        -> <it> --checks='-*,warp-*' <file> -- <flags>
 #         parse            -> clang++-22 -fsyntax-only (validates the corpus)
 #         default: the newest build*/checks/libWarpLint.so of this repo.
 # [list]  default scripts/real-projects.txt
@@ -90,7 +90,8 @@ while read -r project path rest; do
     parse)  (cd "$dir" && timeout "$timeout_s" "$clangxx" -fsyntax-only "${fl[@]}" "$path") >"$tmp" 2>&1 ;;
     plugin) (cd "$dir" && timeout "$timeout_s" "$clang_tidy" --load="$tool" --checks='-*,warp-*' \
                --header-filter='.*' --quiet "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
-    cli)    (cd "$dir" && timeout "$timeout_s" "$tool" "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
+    # --checks as for the plugin: cccl's and raft's .clang-tidy start with -*
+    cli)    (cd "$dir" && timeout "$timeout_s" "$tool" --checks='-*,warp-*' "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
   esac
   rc=$?
   secs=$(echo "$(date +%s.%N) - $start" | bc)
