@@ -20,19 +20,19 @@
 #
 #          launcher                        check-id                     stem                      designed  fixed-by
 rt_pattern(dfm_early_return_reduce         warp-divergent-full-mask     early_return_reduce       NOTE      HAND)
-rt_pattern(dfm_ballot_in_branch            warp-divergent-full-mask     ballot_in_branch          FIXIT     HAND)
-rt_pattern(dfm_syncwarp_after_return       warp-divergent-full-mask     syncwarp_after_return     FIXIT     HAND)
+rt_pattern(dfm_ballot_in_branch            warp-divergent-full-mask     ballot_in_branch          FIXIT     TOOL)
+rt_pattern(dfm_syncwarp_after_return       warp-divergent-full-mask     syncwarp_after_return     FIXIT     TOOL)
 rt_pattern(dfm_helper_in_branch            warp-divergent-full-mask     helper_in_branch          NOTE      HAND)
-rt_pattern(stale_activemask_before_branch  warp-stale-mask              activemask_before_branch  FIXIT     HAND)
-rt_pattern(stale_ballot_wrong_side         warp-stale-mask              ballot_wrong_side         FIXIT     HAND)
+rt_pattern(stale_activemask_before_branch  warp-stale-mask              activemask_before_branch  FIXIT     TOOL)
+rt_pattern(stale_ballot_wrong_side         warp-stale-mask              ballot_wrong_side         FIXIT     TOOL)
 rt_pattern(uaa_float_sum_global            warp-uniform-address-atomic  float_sum_global          NOTE      HAND)
 rt_pattern(uaa_float_sum_shared            warp-uniform-address-atomic  float_sum_shared          NOTE      HAND)
 rt_pattern(uaa_int_slots_global            warp-uniform-address-atomic  int_slots_global          NOTE      HAND)
 rt_pattern(uaa_int_slots_shared            warp-uniform-address-atomic  int_slots_shared          NOTE      HAND)
 rt_pattern(uaa_int_max_global              warp-uniform-address-atomic  int_max_global            NOTE      HAND)
 rt_pattern(uaa_int_max_shared              warp-uniform-address-atomic  int_max_shared            NOTE      HAND)
-rt_pattern(spin_stats                      warp-atomic-spinlock         spinlock_stats            FIXIT     HAND)
-rt_pattern(spin_single_rmw                 warp-atomic-spinlock         spinlock_single_rmw       FIXIT     HAND)
+rt_pattern(spin_stats                      warp-atomic-spinlock         spinlock_stats            FIXIT     TOOL)
+rt_pattern(spin_single_rmw                 warp-atomic-spinlock         spinlock_single_rmw       FIXIT     TOOL)
 
 # Checks whose buggy kernels must be flagged and whose hand-written fixes must
 # be clean (`runtime.static.<launcher>`, no GPU needed). Add a check here once

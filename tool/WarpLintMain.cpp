@@ -225,6 +225,13 @@ int main(int argc, const char **argv) {
   auto Commands = computeCommands(Files, Database.get(), CS);
   if (!Commands)
     return usageError(toString(Commands.takeError()));
+  // Without the build's flags (includes, defines, arch) results can differ
+  // from the real build: say so once, and how to give them.
+  if (!Database && !HaveDashDash && !Quiet)
+    errs() << "warp-lint: note: no compilation database; using default CUDA "
+              "flags (" << CS.GpuArch << "). For your build's flags: cmake -B "
+              "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
+              "build (pre-commit: args: [-p, build])\n";
 
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();

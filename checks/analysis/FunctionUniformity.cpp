@@ -66,6 +66,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   PM = std::make_unique<ParentMap>(FD->getBody());
   StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
   Eval = std::make_unique<ValueEvaluator>(Ctx, FD, Opts, Vars, Oracle);
+  Oracle.analysing(FD, &Vars);
   computeControlDependence();
   // Reverse post-order visits definitions before their uses (loop bodies
   // after loop initialisers), so first values are not polluted by reads of

@@ -36,6 +36,10 @@ public:
              llvm::ArrayRef<WarpValue> Args) = 0;
   /// The value of \p VD, a local of an enclosing function, where captured.
   virtual WarpValue capturedValue(const VarDecl *VD) = 0;
+  /// Tells the oracle where the variables of \p FD live while it is being
+  /// analysed, so lambdas it calls can read their captures meanwhile.
+  virtual void analysing(const FunctionDecl *FD,
+                         const llvm::DenseMap<const VarDecl *, WarpValue> *Vars) {}
 };
 
 class ValueEvaluator {

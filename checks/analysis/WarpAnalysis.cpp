@@ -93,6 +93,7 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
   unsigned ProvisionalBefore = ProvisionalCaptures;
   auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
   InProgress.erase(FD);
+  Partial.erase(FD);
   const FunctionUniformity *Result = FU->isValid() ? FU.get() : nullptr;
   if (ProvisionalCaptures != ProvisionalBefore) {
     // A lambda analysed while its enclosing function still was: its captures
@@ -276,8 +277,15 @@ WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   if (!Owner)
     return WarpValue::uniform();
   if (InProgress.contains(Owner)) {
+    // Read the value reached so far; the owner's fixpoint calls again.
     ++ProvisionalCaptures;
-    return WarpValue::uniform();
+    auto It = Partial.find(Owner);
+    if (It == Partial.end() || isa<ParmVarDecl>(VD))
+      return WarpValue::uniform();
+    auto V = It->second->find(VD);
+    WarpValue R = V == It->second->end() ? WarpValue::uniform() : V->second;
+    R.Params = 0;
+    return R;
   }
   const FunctionUniformity *FU = function(Owner);
   if (!FU)

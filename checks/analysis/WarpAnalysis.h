@@ -93,6 +93,10 @@ public:
                                       const FunctionDecl *Callee,
                                       llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;
+  void analysing(const FunctionDecl *FD,
+                 const ValueEvaluator::VarState *Vars) override {
+    Partial[FD] = Vars;
+  }
 
 private:
   FunctionSummary computeSummary(const FunctionDecl *FD,
@@ -108,6 +112,9 @@ private:
   /// Counts captured values answered while their function was in progress;
   /// analyses that saw one are kept alive here but not cached.
   unsigned ProvisionalCaptures = 0;
+  /// Variables of the functions whose analysis is under way.
+  llvm::DenseMap<const FunctionDecl *, const ValueEvaluator::VarState *>
+      Partial;
   std::vector<std::unique_ptr<FunctionUniformity>> Provisional;
   std::vector<std::unique_ptr<FunctionSummary>> ProvisionalSummaries;
 };

@@ -70,7 +70,10 @@ __global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
   EXPECT_EQ(S->FullWarp[0].Owner, function("warp_sum"));
   EXPECT_TRUE(isCollective(S->FullWarp[0].Collective));
   EXPECT_TRUE(S->Synchronizes);
-  EXPECT_TRUE(S->Result.isVarying()) << "shfl_xor results differ per lane";
+  // Shuffling a value the same in every lane returns it: the sum is uniform
+  // exactly when the argument is.
+  EXPECT_TRUE(S->Result.isUniform());
+  EXPECT_EQ(S->Result.Params, 1u);
 
   // A caller inherits the need, naming the innermost collective.
   const FunctionSummary *Caller = summary("block_part");
@@ -223,8 +226,6 @@ __global__ void k(int *p) {
 // that answer: its branches on captured lane ids do not diverge and its
 // result is uniform. Same lambda as above, only `int r = f(1)` differs.
 TEST_F(InterproceduralTest, LambdaUsedByItsEnclosingFunctionKeepsCaptures) {
-  KNOWN_MISS("captures read as uniform when the enclosing function is "
-             "analysed first (WarpAnalysis::capturedValue, InProgress)");
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(int *p) {
   int lane = threadIdx.x % 32;
@@ -319,8 +320,6 @@ __global__ void k(const float *p) {
 // `wrapper` called from divergent code is not reported, although it runs a
 // full-mask shuffle (the check only catches a direct call of `h`).
 TEST_F(InterproceduralTest, FullMaskArgumentToAMaskParameterIsACallerNeed) {
-  KNOWN_MISS("a constant full mask bound to a callee's MaskParam does not "
-             "become a FullWarp need of the caller (computeSummary)");
   ASSERT_TRUE(analyze(R"cu(
 __device__ float h(float v, unsigned m = 0xffffffff) {
   return __shfl_xor_sync(m, v, 1);
@@ -339,8 +338,6 @@ __device__ int explicit_full(int v) { return g(0xffffffff, v); }
 // receives that value, whatever the lane pattern; the collectives table makes
 // shfl_up/down/xor results Varying regardless of the value shuffled.
 TEST_F(InterproceduralTest, ShuffleOfAUniformValueIsUniform) {
-  KNOWN_MISS("__shfl_xor/up/down_sync of a uniform value is Data varying "
-             "(CollectiveResult::Varying ignores the value argument)");
   ASSERT_TRUE(analyze(R"cu(
 __device__ float h(float v) { return __shfl_xor_sync(0xffffffff, v, 1); }
 __global__ void k(float s) {
