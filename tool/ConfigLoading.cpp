@@ -9,6 +9,34 @@ using namespace clang::tidy;
 
 namespace warplint {
 
+namespace {
+/// Reads .clang-tidy files as clang-tidy does, but when a project's
+/// configuration enables no warp- check at all (e.g. `Checks: '-*,bugprone-*'`)
+/// re-enables them: running warp-lint asks for its checks. A project that
+/// names warp- checks keeps exactly its choice.
+class WarpDefaultsProvider : public FileOptionsProvider {
+public:
+  using FileOptionsProvider::FileOptionsProvider;
+
+  std::vector<OptionsSource> getRawOptions(StringRef FileName) override {
+    std::vector<OptionsSource> Sources =
+        FileOptionsProvider::getRawOptions(FileName);
+    // The first source is the built-in default (`warp-*`); look at what the
+    // project's files say.
+    bool ProjectNamesWarp = false;
+    for (size_t I = 1; I < Sources.size(); ++I)
+      ProjectNamesWarp |= Sources[I].first.Checks &&
+                          StringRef(*Sources[I].first.Checks).contains("warp-");
+    if (!ProjectNamesWarp) {
+      ClangTidyOptions Extra;
+      Extra.Checks = DefaultChecks.str();
+      Sources.emplace_back(Extra, "warp-lint default checks");
+    }
+    return Sources;
+  }
+};
+} // namespace
+
 /// Returns an error carrying the one-line \p Message.
 static Error fail(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message.str());
@@ -39,11 +67,17 @@ Expected<ProviderFactory> makeProviderFactory(const ConfigInputs &In) {
   }
 
   if (!Text) {
-    return ProviderFactory([Defaults, Overrides] {
-      return std::make_unique<FileOptionsProvider>(
-          ClangTidyGlobalOptions(), Defaults, Overrides,
-          vfs::createPhysicalFileSystem());
-    });
+    bool ChecksGiven = In.Checks.has_value();
+    return ProviderFactory(
+        [Defaults, Overrides, ChecksGiven]() -> std::unique_ptr<ClangTidyOptionsProvider> {
+          if (ChecksGiven)
+            return std::make_unique<FileOptionsProvider>(
+                ClangTidyGlobalOptions(), Defaults, Overrides,
+                vfs::createPhysicalFileSystem());
+          return std::make_unique<WarpDefaultsProvider>(
+              ClangTidyGlobalOptions(), Defaults, Overrides,
+              vfs::createPhysicalFileSystem());
+        });
   }
   ErrorOr<ClangTidyOptions> Parsed =
       parseConfiguration(MemoryBufferRef(*Text, Source));
