@@ -98,18 +98,46 @@ void AtomicSpinlockCheck::onEndOfTranslationUnit() {
 
 /// Returns the lock-taking atomic of \p Loop when it is a spin-acquire: the
 /// loop keeps trying until it holds the lock, then leaves holding it.
+/// Returns the lock take inside a try-lock helper called by \p Call (e.g.
+/// `bool try_lock(int *l) { return atomicCAS(l, 0, 1) == 0; }`) and the
+/// argument of \p Call that is the lock.
+static std::pair<const CallExpr *, const Expr *>
+tryLockTake(const CallExpr *Call, ASTContext &Ctx) {
+  const FunctionDecl *Callee = calledDefinition(Call);
+  if (!Callee)
+    return {};
+  std::pair<const CallExpr *, const Expr *> Found;
+  walk(Callee->getBody(), [&](const Stmt *S) {
+    const auto *Inner = dyn_cast<CallExpr>(S);
+    if (Found.first || !Inner || !isLockTake(Inner, Ctx))
+      return;
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(Inner->getArg(0)->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
+        if (P->getFunctionScopeIndex() < Call->getNumArgs())
+          Found = {Inner, Call->getArg(P->getFunctionScopeIndex())};
+  });
+  return Found;
+}
+
 static std::optional<AtomicSpinlockCheck::Acquire>
 spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
   const CallExpr *Take = nullptr;
+  const Expr *Lock = nullptr;
   walk(Loop, [&](const Stmt *S) {
-    if (const auto *Call = dyn_cast<CallExpr>(S))
-      if (!Take && isLockTake(Call, Ctx))
-        Take = Call;
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (Take || !Call)
+      return;
+    if (isLockTake(Call, Ctx)) {
+      Take = Call;
+      Lock = Call->getArg(0);
+    } else {
+      std::tie(Take, Lock) = tryLockTake(Call, Ctx);
+    }
   });
   if (!Take)
     return std::nullopt;
   // The lane-safe form releases inside the loop: no lane leaves holding it.
-  const Expr *Lock = Take->getArg(0);
   if (findRelease(Loop, Lock, Ctx))
     return std::nullopt;
   AtomicSpinlockCheck::Acquire A;

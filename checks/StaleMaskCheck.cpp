@@ -101,6 +101,42 @@ static bool branchMatchesBallot(const DivergentBranch &Branch, const Expr *Pred,
   return CondHolds != NegPred;
 }
 
+/// Returns whether \p Inner is \p Outer or lies inside it.
+static bool contains(const Stmt *Outer, const Stmt *Inner) {
+  if (Outer == Inner)
+    return true;
+  for (const Stmt *Child : Outer->children())
+    if (Child && contains(Child, Inner))
+      return true;
+  return false;
+}
+
+/// Returns whether the lanes past the branches \p Extra are exactly those
+/// for which the ballot predicate \p Pred holds: the branches all belong to
+/// one `if` (its condition may be split into several blocks by && and ||)
+/// and the lanes took its then side, or left through its then side.
+static bool lanesMatchBallot(llvm::ArrayRef<DivergentBranch> Extra,
+                             const Expr *Pred, ASTContext &Ctx) {
+  const IfStmt *If = nullptr;
+  for (const DivergentBranch &B : Extra)
+    if (const auto *I = dyn_cast_or_null<IfStmt>(B.Terminator))
+      If = I;
+  if (!If || !Pred)
+    return false;
+  const DivergentBranch *AtIf = nullptr;
+  for (const DivergentBranch &B : Extra) {
+    if (B.Terminator == If)
+      AtIf = &B;
+    else if (!B.Terminator || !contains(If->getCond(), B.Terminator))
+      return false;
+  }
+  if (!AtIf)
+    return false;
+  DivergentBranch Whole = *AtIf;
+  Whole.Condition = If->getCond();
+  return branchMatchesBallot(Whole, Pred, Ctx);
+}
+
 /// Returns the divergent branches at \p Use that the lanes at \p Def had not
 /// taken yet.
 static llvm::SmallVector<DivergentBranch, 2>
@@ -169,7 +205,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
     llvm::SmallVector<DivergentBranch, 2> More =
         furtherDivergence(D.At, Use, FU);
     if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-        More.size() == 1 && branchMatchesBallot(More[0], Source->getArg(1), Ctx))
+        lanesMatchBallot(More, Source->getArg(1), Ctx))
       More.clear();
     if (More.empty())
       return;
