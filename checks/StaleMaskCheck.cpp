@@ -301,10 +301,9 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
   if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl() ||
       !firstReportAt(Use->getBeginLoc()))
     return;
-  diag(Use->getBeginLoc(),
-       "mask parameter '%0' was computed by the caller before the lanes "
-       "diverged in this function; '%1' may wait for lanes that no longer "
-       "reach it")
+  diag(Use->getBeginLoc(), "mask '%0' was computed before the lanes diverged "
+                           "further; '%1' may wait for lanes that no longer "
+                           "reach it")
       << P->getName() << What;
   noteDivergence(D);
   diag(P->getLocation(), "mask received here", DiagnosticIDs::Note);

@@ -64,8 +64,12 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       for (unsigned I = 0; I < Args.size() && I < 64; ++I)
         if ((A.AddressParams >> I) & 1)
           ParamDependent |= FU.valueOf(Args[I]).Params != 0;
-      if (!ParamDependent)
+      if (!ParamDependent) {
         report(A.Atomic, FU, Call, Ctx);
+        for (const CallExpr *Step : A.Path)
+          diag(Step->getBeginLoc(), "which calls %0 here", DiagnosticIDs::Note)
+              << Step->getDirectCallee();
+      }
     }
   });
 }

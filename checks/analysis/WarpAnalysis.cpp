@@ -218,8 +218,12 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
         uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying);
-        if (!Varying && Mapped)
-          S.ParamAtomics.push_back({A.Atomic, A.Owner, Mapped});
+        if (!Varying && Mapped) {
+          UniformAtomic Through = A;
+          Through.AddressParams = Mapped;
+          Through.Path.insert(Through.Path.begin(), Call);
+          S.ParamAtomics.push_back(std::move(Through));
+        }
       }
     for (const MaskParam &M : CS->MaskParams) {
       // A full mask handed to the helper makes its collective a need of

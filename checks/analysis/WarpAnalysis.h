@@ -40,6 +40,9 @@ struct UniformAtomic {
   const CallExpr *Atomic = nullptr;
   const FunctionDecl *Owner = nullptr;
   uint64_t AddressParams = 0;
+  /// The calls that lead from the summarised function to Owner, outermost
+  /// first.
+  llvm::SmallVector<const CallExpr *, 2> Path;
 };
 
 struct FunctionSummary {
