@@ -369,7 +369,7 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
   if (threadIdx.x % 32 < 16)
     v = __shfl_sync(m, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   return v;
 }
 
