@@ -225,13 +225,6 @@ int main(int argc, const char **argv) {
   auto Commands = computeCommands(Files, Database.get(), CS);
   if (!Commands)
     return usageError(toString(Commands.takeError()));
-  // Without the build's flags (includes, defines, arch) results can differ
-  // from the real build: say so once, and how to give them.
-  if (!Database && !HaveDashDash && !Quiet)
-    errs() << "warp-lint: note: no compilation database; using default CUDA "
-              "flags (" << CS.GpuArch << "). For your build's flags: cmake -B "
-              "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
-              "build (pre-commit: args: [-p, build])\n";
 
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();
@@ -278,5 +271,12 @@ int main(int argc, const char **argv) {
   if (!Quiet && Nolint + NonUser)
     errs() << "Suppressed " << Nolint + NonUser << " findings (" << Nolint
            << " NOLINT, " << NonUser << " in non-user code).\n";
+  // Without the build's flags (includes, defines, arch) results can differ
+  // from the real build: say so once, and how to give them.
+  if (!Database && !HaveDashDash && !Quiet)
+    errs() << "warp-lint: note: no compilation database; used default CUDA "
+              "flags (" << GpuArch << "). For your build's flags: cmake -B "
+              "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
+              "build (pre-commit: args: [-p, build])\n";
   return Findings.empty() ? 0 : 1;
 }
