@@ -352,16 +352,17 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
     if (std::optional<WarpValue> R =
             Oracle.callResult(Call, Callee, CalleeArgs))
       return *R;
-    // No body we analyse: library functions in system headers are pure
-    // functions of their arguments; anything else is unknown.
-    if (Ctx.getSourceManager().isInSystemHeader(Callee->getLocation()) ||
-        Callee->getBuiltinID())
-      return All;
   }
-  WarpValue Unknown = All;
-  if (Unknown.isUniform() && Call->getType()->isVoidType())
-    return Unknown;
-  return WarpValue::join(Unknown, WarpValue::varying(Variance::Data, Call));
+  // A callee we cannot see (a declaration only, a dependent call in a
+  // template, a function pointer) is taken as a function of its arguments
+  // and of the object it is called on: per-lane results come from per-lane
+  // inputs, which the arguments carry (addresses of locals vary per lane).
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+    if (const Expr *Obj = MCE->getImplicitObjectArgument())
+      All = WarpValue::combine(All, eval(Obj));
+  if (All.isVarying() && All.V == Variance::Lane && All.S == Shape::Other)
+    All.V = Variance::Data; // what it does with a lane index is unknown
+  return All;
 }
 
 WarpValue ValueEvaluator::evalUncached(const Expr *E) {
