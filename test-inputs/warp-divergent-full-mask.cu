@@ -891,3 +891,34 @@ __global__ void branch_on_warp_reduction(unsigned *out, const unsigned *in) {
 __global__ void macro_collective_converged(float *out, const float *in) {
   out[threadIdx.x] = WARP_BROADCAST(in[threadIdx.x]);
 }
+
+// --- threadIdx.y/z and the launches seen in this translation unit ----------
+
+__device__ float launch_warp_sum(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+
+// Every launch below uses blockDim.x == 32: a warp is one row, so the y test
+// is warp-uniform and the warp is whole at the reduction.
+__global__ void rows_launched_warp_aligned(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+
+// Launched with a runtime blockDim.x: a warp may span two rows.
+__global__ void rows_launched_unaligned(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+}
+
+void launch_rows(float *p, int width) {
+  const dim3 aligned_block(32, 4, 1);
+  rows_launched_warp_aligned<<<1, aligned_block>>>(p);
+  rows_launched_warp_aligned<<<1, dim3(64, 2)>>>(p);
+  rows_launched_unaligned<<<1, dim3(width, 4)>>>(p);
+}

@@ -45,6 +45,16 @@ const VarDecl *ValueEvaluator::assignedLocal(const Expr *E) {
   return nullptr;
 }
 
+bool ValueEvaluator::yzUniform() {
+  if (Opts.ThreadIdxYZUniform)
+    return true;
+  if (!YZKnown) {
+    YZUniform = FD->hasAttr<CUDAGlobalAttr>() && Oracle.launchedWarpAligned(FD);
+    YZKnown = true;
+  }
+  return YZUniform;
+}
+
 WarpValue ValueEvaluator::eval(const Expr *E) {
   if (!E)
     return WarpValue::uniform();
@@ -112,8 +122,8 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
       return V;
     }
     // Varies inside a warp only when blockDim.x is not a multiple of 32.
-    return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
-                                   : WarpValue::varying(Variance::Data, E);
+    return yzUniform() ? WarpValue::uniform()
+                       : WarpValue::varying(Variance::Data, E);
   }
   if (Var == "blockDim" && Field == "x") {
     WarpValue V;
@@ -303,8 +313,8 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
       return V;
     }
     if (Reg.starts_with("tid_"))
-      return Opts.ThreadIdxYZUniform ? WarpValue::uniform()
-                                     : WarpValue::varying(Variance::Data, Call);
+      return yzUniform() ? WarpValue::uniform()
+                         : WarpValue::varying(Variance::Data, Call);
     if (Reg.starts_with("lanemask"))
       return WarpValue::varying(Variance::Lane, Call);
     if (Reg.starts_with("clock") || Reg.starts_with("globaltimer") ||

@@ -36,6 +36,10 @@ public:
              llvm::ArrayRef<WarpValue> Args) = 0;
   /// The value of \p VD, a local of an enclosing function, where captured.
   virtual WarpValue capturedValue(const VarDecl *VD) = 0;
+  /// Whether every launch of kernel \p Kernel in this translation unit uses
+  /// a block whose x extent is a multiple of 32 (or a 1-D block), so that
+  /// threadIdx.y/z are the same in all lanes of a warp.
+  virtual bool launchedWarpAligned(const FunctionDecl *Kernel) { return false; }
   /// Tells the oracle where the variables of \p FD live while it is being
   /// analysed, so lambdas it calls can read their captures meanwhile.
   virtual void analysing(const FunctionDecl *FD,
@@ -72,6 +76,9 @@ private:
   WarpValue evalBuiltinRegister(const Expr *E);
   WarpValue evalDeclRef(const DeclRefExpr *DRE);
   WarpValue load(const WarpValue &Address, const Expr *E);
+  /// threadIdx.y/z are warp-uniform: by option, or because every launch of
+  /// this kernel in the translation unit has a warp-aligned block.
+  bool yzUniform();
 
   ASTContext &Ctx;
   const FunctionDecl *FD;
@@ -79,6 +86,7 @@ private:
   const VarState &Vars;
   ValueOracle &Oracle;
   llvm::DenseMap<const Expr *, WarpValue> Memo;
+  bool YZKnown = false, YZUniform = false;
 };
 
 } // namespace clang::tidy::warp

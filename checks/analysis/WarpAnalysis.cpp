@@ -1,6 +1,7 @@
 //===--- WarpAnalysis.cpp - per-translation-unit analysis cache -----------===//
 
 #include "WarpAnalysis.h"
+#include "KernelLaunches.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
@@ -39,8 +40,11 @@ void WarpAnalysis::release(ASTContext &Ctx) {
 WarpAnalysis::~WarpAnalysis() = default;
 
 const FunctionDecl *calledDefinition(const CallExpr *Call) {
+  // A kernel launch starts new warps; it is not a call made by this warp.
+  if (isa<CUDAKernelCallExpr>(Call))
+    return nullptr;
   const FunctionDecl *Callee = Call->getDirectCallee();
-  if (!Callee)
+  if (!Callee || Callee->hasAttr<CUDAGlobalAttr>())
     return nullptr;
   const FunctionDecl *Def = nullptr;
   if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
@@ -249,8 +253,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
 std::optional<WarpValue>
 WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
                          llvm::ArrayRef<WarpValue> Args) {
-  const FunctionDecl *Def = nullptr;
-  if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
+  const FunctionDecl *Def = calledDefinition(Call);
+  if (!Def)
     return std::nullopt;
   const FunctionSummary *S = summary(Def);
   if (!S)
@@ -274,6 +278,12 @@ WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
     R.S = S->Result.S;
   }
   return R;
+}
+
+bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
+  if (!Launches)
+    Launches = findWarpAlignedLaunches(Ctx);
+  return Launches->lookup(Kernel->getCanonicalDecl());
 }
 
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {

@@ -96,6 +96,7 @@ public:
                                       const FunctionDecl *Callee,
                                       llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;
+  bool launchedWarpAligned(const FunctionDecl *Kernel) override;
   void analysing(const FunctionDecl *FD,
                  const ValueEvaluator::VarState *Vars) override {
     Partial[FD] = Vars;
@@ -112,6 +113,9 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>
       Summaries;
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// Kernel -> whether all its launches in the TU are warp-aligned; filled
+  /// on first use by one walk over the translation unit.
+  std::optional<llvm::DenseMap<const FunctionDecl *, bool>> Launches;
   /// Counts captured values answered while their function was in progress;
   /// analyses that saw one are kept alive here but not cached.
   unsigned ProvisionalCaptures = 0;
