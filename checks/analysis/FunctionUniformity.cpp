@@ -283,8 +283,10 @@ void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
             (PT->isPointerType() && Arg->getType()->isArrayType()))
           VD = ValueEvaluator::assignedLocal(Arg);
       }
+      // What the callee writes there is per-lane data as far as we know
+      // (loads into register arrays, out-parameters).
       if (VD)
-        assign(VD, Eval->eval(Call), B);
+        assign(VD, WarpValue::varying(Variance::Data, Call), B);
     }
   }
 }

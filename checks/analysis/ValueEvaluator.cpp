@@ -383,8 +383,14 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     if (E->EvaluateAsInt(R, Ctx))
       return WarpValue::constant(R.Val.getInt().getExtValue());
   }
-  if (const auto *ICE = dyn_cast<CastExpr>(E))
+  if (const auto *ICE = dyn_cast<CastExpr>(E)) {
+    // A thread's local array lives in its own memory: its address differs
+    // per lane, like &local.
+    if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
+        assignedLocal(ICE->getSubExpr()))
+      return WarpValue::varying(Variance::Lane, E);
     return eval(ICE->getSubExpr());
+  }
   if (const auto *EWC = dyn_cast<FullExpr>(E))
     return eval(EWC->getSubExpr());
   if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
