@@ -28,11 +28,7 @@ WarpValue WarpValue::param(unsigned Index) {
 }
 
 WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
-  WarpValue R;
-  R.V = std::max(A.V, B.V);
-  R.Params = A.Params | B.Params;
-  R.Origin = A.V >= B.V ? (A.Origin ? A.Origin : B.Origin)
-                        : (B.Origin ? B.Origin : A.Origin);
+  WarpValue R = combine(A, B);
   if (A.S == B.S) {
     R.S = A.S;
     R.OffsetMod32 = A.OffsetMod32 == B.OffsetMod32 ? A.OffsetMod32 : -1;
