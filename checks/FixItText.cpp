@@ -6,7 +6,6 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/Support/Regex.h"
 
 namespace clang::tidy::warp {
 
@@ -93,16 +92,41 @@ bool isRepeatable(const Expr *E) {
   return true;
 }
 
+/// Adds the names declared or referenced below \p S to \p Out.
+static void collectNames(const Stmt *S, llvm::StringSet<> &Out) {
+  if (!S)
+    return;
+  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+    for (const Decl *D : DS->decls())
+      if (const auto *ND = dyn_cast<NamedDecl>(D); ND && ND->getIdentifier())
+        Out.insert(ND->getName());
+  } else if (const auto *DRE = dyn_cast<DeclRefExpr>(S)) {
+    if (DRE->getDecl()->getIdentifier())
+      Out.insert(DRE->getDecl()->getName());
+  } else if (const auto *ME = dyn_cast<MemberExpr>(S)) {
+    if (ME->getMemberDecl()->getIdentifier())
+      Out.insert(ME->getMemberDecl()->getName());
+  }
+  for (const Stmt *Child : S->children())
+    collectNames(Child, Out);
+}
+
 std::string FreshNames::get(llvm::StringRef Base, const FunctionDecl *FD,
                             const ASTContext &Ctx) {
   if (FD != Function) {
     Given.clear();
+    Used.clear();
     Function = FD;
+    // The names the function declares or refers to, collected once (a
+    // name only in a comment does not clash).
+    for (const ParmVarDecl *P : FD->parameters())
+      if (P->getIdentifier())
+        Used.insert(P->getName());
+    collectNames(FD->getBody(), Used);
   }
-  std::string Body = fileText(FD->getSourceRange(), Ctx);
   for (unsigned I = 0;; ++I) {
     std::string Name = I ? (Base + llvm::Twine(I)).str() : Base.str();
-    if (!Given.contains(Name) && !llvm::Regex("\\b" + Name + "\\b").match(Body)) {
+    if (!Given.contains(Name) && !Used.contains(Name)) {
       Given.insert(Name);
       return Name;
     }

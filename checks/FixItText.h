@@ -37,12 +37,15 @@ public:
                   const ASTContext &Ctx);
   void clear() {
     Given.clear();
+    Used.clear();
     Function = nullptr;
   }
 
 private:
   const FunctionDecl *Function = nullptr;
   llvm::StringSet<> Given;
+  /// Identifiers spelled in the function, read once per function.
+  llvm::StringSet<> Used;
 };
 
 } // namespace clang::tidy::warp

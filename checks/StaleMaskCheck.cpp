@@ -12,14 +12,6 @@ void StaleMaskCheck::onEndOfTranslationUnit() {
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
-namespace {
-/// Where a mask value was made: the defining expression and the statement
-/// whose divergence it was made under.
-struct MaskDef {
-  const Expr *Value = nullptr;
-  const Stmt *At = nullptr;
-};
-} // namespace
 
 /// Returns the local variable \p E reads, if it is a plain local.
 static const VarDecl *localRead(const Expr *E) {
@@ -30,26 +22,31 @@ static const VarDecl *localRead(const Expr *E) {
   return nullptr;
 }
 
-/// Returns every definition of \p VD in the function: its initializer and
-/// each plain assignment.
-static llvm::SmallVector<MaskDef, 2> definitionsOf(const VarDecl *VD,
-                                                   const FunctionUniformity &FU) {
-  llvm::SmallVector<MaskDef, 2> Defs;
+/// Returns the definitions of every local of the function: initializers and
+/// plain assignments (one walk per function, not per use).
+static DefinitionMap definitionsIn(const FunctionUniformity &FU) {
+  DefinitionMap Defs;
   FU.forEachStmt([&](const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
-        if (D == VD && VD->getInit())
-          Defs.push_back({VD->getInit(), S});
+        if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
+          Defs[VD].push_back({VD->getInit(), S});
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-      if (BO->isAssignmentOp() && localRead(BO->getLHS()) == VD)
-        Defs.push_back({BO->getRHS(), S});
+      if (!BO->isAssignmentOp())
+        return;
+      if (const VarDecl *VD = localRead(BO->getLHS()))
+        Defs[VD].push_back({BO->getRHS(), S});
+      else if (const ParmVarDecl *P = maskParameter(BO->getLHS()))
+        Defs[P].push_back({BO->getRHS(), S}); // a reassigned parameter
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-      if (UO->isIncrementDecrementOp() && localRead(UO->getSubExpr()) == VD)
-        Defs.push_back({nullptr, S});
+      if (UO->isIncrementDecrementOp())
+        if (const VarDecl *VD = localRead(UO->getSubExpr()))
+          Defs[VD].push_back({nullptr, S});
     }
   });
   return Defs;
 }
+
 
 /// Returns the warp intrinsic call that makes \p E (`__activemask()`,
 /// `__ballot_sync(m, p)`, `__match_any_sync`), looking through casts.
@@ -159,6 +156,7 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
                                    const FunctionUniformity &FU,
                                    WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
+  Definitions = definitionsIn(FU);
   FU.forEachStmt([&](const Stmt *S) {
     if (std::optional<CollectiveUse> Use = matchCollective(S)) {
       if (Use->Mask)
@@ -191,7 +189,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   const VarDecl *VD = localRead(Mask);
   if (!VD)
     return;
-  llvm::SmallVector<MaskDef, 2> Defs = definitionsOf(VD, FU);
+  llvm::SmallVector<MaskDef, 2> Defs = Definitions.lookup(VD);
   if (Defs.empty())
     return;
   // Stale only if no definition is fresh for this use (a mask refreshed
@@ -289,14 +287,7 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
                                        StringRef What,
                                        const FunctionUniformity &FU) {
   // Reassigned parameters are locals in disguise; leave them alone.
-  bool Assigned = false;
-  FU.forEachStmt([&](const Stmt *S) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(S))
-      if (BO->isAssignmentOp())
-        if (const auto *DRE =
-                dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
-          Assigned |= DRE->getDecl() == P;
-  });
+  bool Assigned = Definitions.count(P) != 0;
   Divergence D = FU.divergenceAt(Use);
   if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl() ||
       !firstReportAt(Use->getBeginLoc()))
@@ -311,7 +302,7 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
 
 /// Returns the `__activemask()` calls that \p E is computed from, following
 /// locals with a single definition.
-static void activemaskCalls(const Expr *E, const FunctionUniformity &FU,
+static void activemaskCalls(const Expr *E, const DefinitionMap &Definitions,
                             llvm::SmallPtrSetImpl<const CallExpr *> &Out,
                             unsigned Depth = 0) {
   if (!E || Depth > 4)
@@ -323,14 +314,14 @@ static void activemaskCalls(const Expr *E, const FunctionUniformity &FU,
     return;
   }
   if (const VarDecl *VD = localRead(E)) {
-    llvm::SmallVector<MaskDef, 2> Defs = definitionsOf(VD, FU);
+    llvm::SmallVector<MaskDef, 2> Defs = Definitions.lookup(VD);
     if (Defs.size() == 1)
-      activemaskCalls(Defs[0].Value, FU, Out, Depth + 1);
+      activemaskCalls(Defs[0].Value, Definitions, Out, Depth + 1);
     return;
   }
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
-      activemaskCalls(CE, FU, Out, Depth + 1);
+      activemaskCalls(CE, Definitions, Out, Depth + 1);
 }
 
 void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use,
@@ -341,8 +332,8 @@ void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use,
   if (!Call || Src < 0 || unsigned(Src) >= Call->getNumArgs() || !Use.Mask)
     return;
   llvm::SmallPtrSet<const CallExpr *, 2> MaskCalls, LeaderCalls;
-  activemaskCalls(Use.Mask, FU, MaskCalls);
-  activemaskCalls(Call->getArg(Src), FU, LeaderCalls);
+  activemaskCalls(Use.Mask, Definitions, MaskCalls);
+  activemaskCalls(Call->getArg(Src), Definitions, LeaderCalls);
   if (MaskCalls.empty() || LeaderCalls.empty())
     return;
   for (const CallExpr *L : LeaderCalls)

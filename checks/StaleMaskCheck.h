@@ -5,6 +5,8 @@
 
 #include "FixItText.h"
 #include "WarpCheckBase.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace clang::tidy::warp {
 
@@ -13,6 +15,15 @@ namespace clang::tidy::warp {
 /// lanes that no longer reach the collective.
 ///
 /// For the user-facing documentation see: docs/checks/warp-stale-mask.md
+/// Where a mask value was made: the defining expression and the statement
+/// whose divergence it was made under.
+struct MaskDef {
+  const Expr *Value = nullptr;
+  const Stmt *At = nullptr;
+};
+using DefinitionMap =
+    llvm::DenseMap<const VarDecl *, llvm::SmallVector<MaskDef, 2>>;
+
 class StaleMaskCheck : public WarpCheckBase {
 public:
   StaleMaskCheck(StringRef Name, ClangTidyContext *Context)
@@ -31,6 +42,8 @@ private:
   void checkLeaderAgreement(const CollectiveUse &Use,
                             const FunctionUniformity &FU, ASTContext &Ctx);
   FreshNames Names;
+  /// Definitions of the locals of the function being checked.
+  DefinitionMap Definitions;
 };
 
 } // namespace clang::tidy::warp

@@ -922,3 +922,16 @@ void launch_rows(float *p, int width) {
   rows_launched_warp_aligned<<<1, dim3(64, 2)>>>(p);
   rows_launched_unaligned<<<1, dim3(width, 4)>>>(p);
 }
+
+// The fix's mask name must not clash with a name the function already uses.
+__global__ void existing_warp_mask_name(float *out, const float *in) {
+  const unsigned warp_mask = 0x0000ffffu;
+  const unsigned lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 8)
+    v = __shfl_sync(0xffffffff, v, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-FIXES: {{^}}  const unsigned warp_mask1 = __ballot_sync(0xffffffff, lane < 8);
+  // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask1, v, 0);
+  out[threadIdx.x] = v + warp_mask;
+}

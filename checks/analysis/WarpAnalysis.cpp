@@ -5,6 +5,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include <map>
 #include <mutex>
 
@@ -131,6 +132,10 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
     return Result;
   }
   Summaries[FD] = std::move(S);
+  // Library functions (system headers) are only ever needed through their
+  // summary; their CFGs would keep gigabytes alive in template-heavy code.
+  if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
+    Functions.erase(FD);
   return Result;
 }
 
