@@ -334,11 +334,15 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
   if (Callee && inCooperativeGroups(Callee)) {
     StringRef Method = Callee->getName();
     if (Method == "thread_rank" || Method == "thread_index") {
+      // A tile's rank is the lane (0..31 for a 32-wide tile); a block's is
+      // its linear thread index; a grid's or cluster's is distinct per lane
+      // but offset by the block.
       WarpValue V = WarpValue::varying(Variance::Lane, Call);
       const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-      bool Block = MD && MD->getParent()->getName() == "thread_block";
-      V.S = Block ? Shape::ThreadIndex : Shape::LaneId;
-      V.OffsetMod32 = Block ? 0 : -1;
+      StringRef Group = MD ? MD->getParent()->getName() : "";
+      bool Tile = Group.contains("tile") || Group.contains("coalesced");
+      V.S = Tile ? Shape::LaneId : Shape::ThreadIndex;
+      V.OffsetMod32 = Group == "thread_block" ? 0 : -1;
       return V;
     }
     if (Method == "reduce" || Method == "ballot" || Method == "any" ||
