@@ -32,6 +32,7 @@ rt_pattern(uaa_int_slots_shared            warp-uniform-address-atomic  int_slot
 rt_pattern(uaa_int_max_global              warp-uniform-address-atomic  int_max_global            NOTE      HAND)
 rt_pattern(uaa_int_max_shared              warp-uniform-address-atomic  int_max_shared            NOTE      HAND)
 rt_pattern(uaa_float_sum_converged         warp-uniform-address-atomic  float_sum_converged       FIXIT     TOOL)
+rt_pattern(uaa_int_slots_converged         warp-uniform-address-atomic  int_slots_converged       FIXIT     TOOL)
 rt_pattern(uaa_int_max_converged           warp-uniform-address-atomic  int_max_converged         FIXIT     TOOL)
 rt_pattern(spin_stats                      warp-atomic-spinlock         spinlock_stats            FIXIT     TOOL)
 rt_pattern(spin_single_rmw                 warp-atomic-spinlock         spinlock_single_rmw       FIXIT     TOOL)

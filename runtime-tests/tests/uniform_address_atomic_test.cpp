@@ -81,6 +81,20 @@ std::string verifyBlockMax(const HostIO &H) {
   return "";
 }
 
+std::string verifyConvergedSlots(const HostIO &H) {
+  const long Threads = long(H.grid) * H.cfg.block;
+  if (H.counter[0] != Threads)
+    return mismatch("count", 0, H.counter[0], Threads);
+  std::vector<int> Want(H.in_i.begin(), H.in_i.begin() + H.cfg.n);
+  Want.resize(Threads, -6);
+  if (!sameMultiset({H.out_i.begin(), H.out_i.begin() + Threads}, Want))
+    return "out[0..count) is not the inputs plus one filler per extra thread";
+  if (H.out_i[Threads] != int(kPoison))
+    return mismatch("out (never written)", Threads, H.out_i[Threads],
+                    "poison");
+  return "";
+}
+
 } // namespace
 
 RT_PATTERN(UniformAddressAtomic, FloatSumGlobal, uaa_float_sum_global,
@@ -99,3 +113,5 @@ RT_PATTERN(UniformAddressAtomic, FloatSumConverged, uaa_float_sum_converged,
            "warp-uniform-address-atomic", zeroSum, verifyGlobalSum)
 RT_PATTERN(UniformAddressAtomic, IntMaxConverged, uaa_int_max_converged,
            "warp-uniform-address-atomic", minMax, verifyGlobalMax)
+RT_PATTERN(UniformAddressAtomic, IntSlotsConverged, uaa_int_slots_converged,
+           "warp-uniform-address-atomic", nullptr, verifyConvergedSlots)
