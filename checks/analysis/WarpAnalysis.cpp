@@ -95,19 +95,37 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
     return nullptr;
   }
   InProgress.insert(FD);
-  unsigned ProvisionalBefore = ProvisionalCaptures;
+  size_t ReadsBefore = PartialReads.size();
   auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
   InProgress.erase(FD);
   Partial.erase(FD);
   const FunctionUniformity *Result = FU->isValid() ? FU.get() : nullptr;
-  if (ProvisionalCaptures != ProvisionalBefore) {
-    // A lambda analysed while its enclosing function still was: its captures
-    // were guessed, so analyse it again when asked next time.
+  if (readUnfinishedCaptures(ReadsBefore)) {
+    // A lambda analysed while its enclosing function still is: its captures
+    // are the values reached so far, so analyse it again when asked later.
     Provisional.push_back(std::move(FU));
     return Result;
   }
   Functions[FD] = FU->isValid() ? std::move(FU) : nullptr;
+  forgetProvisionalWhenIdle();
   return Result;
+}
+
+bool WarpAnalysis::readUnfinishedCaptures(size_t Since) const {
+  for (size_t I = Since; I < PartialReads.size(); ++I)
+    if (InProgress.contains(PartialReads[I]))
+      return true;
+  return false;
+}
+
+void WarpAnalysis::forgetProvisionalWhenIdle() {
+  // Provisional analyses serve only the analyses under way; nothing outside
+  // them holds one.
+  if (!InProgress.empty())
+    return;
+  Provisional.clear();
+  ProvisionalSummaries.clear();
+  PartialReads.clear();
 }
 
 const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
@@ -123,15 +141,16 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
     return nullptr;
   }
   InProgress.insert(FD);
-  unsigned ProvisionalBefore = ProvisionalCaptures;
+  size_t ReadsBefore = PartialReads.size();
   auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
   InProgress.erase(FD);
   const FunctionSummary *Result = S.get();
-  if (ProvisionalCaptures != ProvisionalBefore || !Functions.count(FD)) {
+  if (readUnfinishedCaptures(ReadsBefore) || !Functions.count(FD)) {
     ProvisionalSummaries.push_back(std::move(S));
     return Result;
   }
   Summaries[FD] = std::move(S);
+  forgetProvisionalWhenIdle();
   // Library functions (system headers) are only ever needed through their
   // summary; their CFGs would keep gigabytes alive in template-heavy code.
   if (Ctx.getSourceManager().isInSystemHeader(FD->getLocation()))
@@ -297,7 +316,7 @@ WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
     return WarpValue::uniform();
   if (InProgress.contains(Owner)) {
     // Read the value reached so far; the owner's fixpoint calls again.
-    ++ProvisionalCaptures;
+    PartialReads.push_back(Owner);
     auto It = Partial.find(Owner);
     if (It == Partial.end() || isa<ParmVarDecl>(VD))
       return WarpValue::uniform();

@@ -116,9 +116,12 @@ private:
   /// Kernel -> whether all its launches in the TU are warp-aligned; filled
   /// on first use by one walk over the translation unit.
   std::optional<llvm::DenseMap<const FunctionDecl *, bool>> Launches;
-  /// Counts captured values answered while their function was in progress;
-  /// analyses that saw one are kept alive here but not cached.
-  unsigned ProvisionalCaptures = 0;
+  /// Owners whose unfinished values were read as captures, in order. An
+  /// analysis that read one whose owner is still in progress when it ends is
+  /// provisional: kept alive here until no analysis is under way, not cached.
+  std::vector<const FunctionDecl *> PartialReads;
+  bool readUnfinishedCaptures(size_t Since) const;
+  void forgetProvisionalWhenIdle();
   /// Variables of the functions whose analysis is under way.
   llvm::DenseMap<const FunctionDecl *, const ValueEvaluator::VarState *>
       Partial;
