@@ -162,21 +162,24 @@ WarpValue FunctionUniformity::branchValue(const CFGBlock *B) {
   return WarpValue::uniform();
 }
 
+bool FunctionUniformity::updateBranchValue(const CFGBlock *B) {
+  if (liveSuccessors(B) < 2)
+    return false;
+  WarpValue &Old = BranchValues[B->getBlockID()];
+  WarpValue New = BranchSeen[B->getBlockID()]
+                      ? WarpValue::join(Old, branchValue(B))
+                      : branchValue(B);
+  BranchSeen[B->getBlockID()] = true;
+  if (New == Old)
+    return false;
+  Old = New;
+  return true;
+}
+
 bool FunctionUniformity::updateBranchValues() {
   bool Changed = false;
-  for (const CFGBlock *B : *Cfg) {
-    if (liveSuccessors(B) < 2)
-      continue;
-    WarpValue &Old = BranchValues[B->getBlockID()];
-    WarpValue New = BranchSeen[B->getBlockID()]
-                        ? WarpValue::join(Old, branchValue(B))
-                        : branchValue(B);
-    BranchSeen[B->getBlockID()] = true;
-    if (New != Old) {
-      Old = New;
-      Changed = true;
-    }
-  }
+  for (const CFGBlock *B : *Cfg)
+    Changed |= updateBranchValue(B);
   return Changed;
 }
 
@@ -294,11 +297,19 @@ void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
 bool FunctionUniformity::updateValues() {
   ValueEvaluator::VarState Before = Vars;
   Eval->reset();
-  for (const CFGBlock *B : Order)
+  bool BranchChanged = false;
+  for (const CFGBlock *B : Order) {
     for (const CFGElement &E : *B)
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
         transfer(S->getStmt(), B);
+    // Update this block's branch now, so that blocks later in the same sweep
+    // see its divergence: a chain of branches on values assigned under
+    // earlier branches then settles in one sweep instead of one per link.
+    BranchChanged |= updateBranchValue(B);
+  }
   Eval->reset();
+  if (BranchChanged)
+    return true;
   if (Before.size() != Vars.size())
     return true;
   for (const auto &[VD, V] : Vars) {

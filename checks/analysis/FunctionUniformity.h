@@ -93,6 +93,7 @@ private:
   void computeControlDependence();
   bool updateValues();
   bool updateBranchValues();
+  bool updateBranchValue(const CFGBlock *B);
   WarpValue branchValue(const CFGBlock *B);
   void assign(const VarDecl *VD, const WarpValue &V, const CFGBlock *At);
   void transfer(const Stmt *S, const CFGBlock *B);
