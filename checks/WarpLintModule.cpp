@@ -21,6 +21,6 @@ public:
 };
 
 static ClangTidyModuleRegistry::Add<WarpLintModule>
-    X("warp-module", "Warp-level synchronization checks for CUDA.");
+    X("warplint-module", "Warp-level synchronization checks for CUDA.");
 
 } // namespace clang::tidy::warp
