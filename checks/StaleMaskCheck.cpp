@@ -12,7 +12,6 @@ void StaleMaskCheck::onEndOfTranslationUnit() {
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
-
 /// Returns the local variable \p E reads, if it is a plain local.
 static const VarDecl *localRead(const Expr *E) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
@@ -22,29 +21,33 @@ static const VarDecl *localRead(const Expr *E) {
   return nullptr;
 }
 
-/// Returns the definitions of every local of the function: initializers and
-/// plain assignments (one walk per function, not per use).
-static DefinitionMap definitionsIn(const FunctionUniformity &FU) {
-  DefinitionMap Defs;
+/// Records the definitions of every local of the function, initializers and
+/// plain assignments, in \p Defs and \p Reaching (one walk per function,
+/// not per use).
+static void definitionsIn(const FunctionUniformity &FU, DefinitionMap &Defs,
+                          ReachingDefinitions &Reaching) {
+  auto Define = [&](const VarDecl *VD, const Expr *Value, const Stmt *At) {
+    Defs[VD].push_back({Value, At});
+    Reaching.define(VD, At);
+  };
   FU.forEachStmt([&](const Stmt *S) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
       for (const Decl *D : DS->decls())
         if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->getInit())
-          Defs[VD].push_back({VD->getInit(), S});
+          Define(VD, VD->getInit(), S);
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       if (!BO->isAssignmentOp())
         return;
       if (const VarDecl *VD = localRead(BO->getLHS()))
-        Defs[VD].push_back({BO->getRHS(), S});
+        Define(VD, BO->getRHS(), S);
       else if (const ParmVarDecl *P = maskParameter(BO->getLHS()))
-        Defs[P].push_back({BO->getRHS(), S}); // a reassigned parameter
+        Define(P, BO->getRHS(), S); // a reassigned parameter
     } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
       if (UO->isIncrementDecrementOp())
         if (const VarDecl *VD = localRead(UO->getSubExpr()))
-          Defs[VD].push_back({nullptr, S});
+          Define(VD, nullptr, S);
     }
   });
-  return Defs;
 }
 
 
@@ -156,7 +159,9 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
                                    const FunctionUniformity &FU,
                                    WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  Definitions = definitionsIn(FU);
+  Definitions.clear();
+  Reaching.emplace(FU.cfg());
+  definitionsIn(FU, Definitions, *Reaching);
   FU.forEachStmt([&](const Stmt *S) {
     if (std::optional<CollectiveUse> Use = matchCollective(S)) {
       if (Use->Mask)
@@ -177,6 +182,9 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
       if (M.Index < Args.size())
         checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx);
   });
+  // Both point into this function's CFG, which may not outlive the call.
+  Reaching.reset();
+  Definitions.clear();
 }
 
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
@@ -189,14 +197,15 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   const VarDecl *VD = localRead(Mask);
   if (!VD)
     return;
-  llvm::SmallVector<MaskDef, 2> Defs = Definitions.lookup(VD);
-  if (Defs.empty())
+  auto Defs = Definitions.find(VD);
+  if (Defs == Definitions.end())
     return;
-  // Stale only if no definition is fresh for this use (a mask refreshed
-  // inside a loop is fresh).
+  // Stale only if no definition reaching this use is fresh for it (a mask
+  // refreshed inside a loop is fresh).
   const MaskDef *Stale = nullptr;
   llvm::SmallVector<DivergentBranch, 2> Extra;
-  for (const MaskDef &D : Defs) {
+  for (unsigned Index : Reaching->reaching(VD, Use)) {
+    const MaskDef &D = Defs->second[Index];
     const CallExpr *Source = maskSource(D.Value);
     if (!Source)
       return; // arithmetic or unknown provenance: not ours to judge
@@ -314,9 +323,9 @@ static void activemaskCalls(const Expr *E, const DefinitionMap &Definitions,
     return;
   }
   if (const VarDecl *VD = localRead(E)) {
-    llvm::SmallVector<MaskDef, 2> Defs = Definitions.lookup(VD);
-    if (Defs.size() == 1)
-      activemaskCalls(Defs[0].Value, Definitions, Out, Depth + 1);
+    auto Defs = Definitions.find(VD);
+    if (Defs != Definitions.end() && Defs->second.size() == 1)
+      activemaskCalls(Defs->second[0].Value, Definitions, Out, Depth + 1);
     return;
   }
   for (const Stmt *Child : E->children())

@@ -5,16 +5,13 @@
 
 #include "FixItText.h"
 #include "WarpCheckBase.h"
+#include "analysis/ReachingDefinitions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <optional>
 
 namespace clang::tidy::warp {
 
-/// Flags masks computed (by __activemask(), __ballot_sync, a parameter) before
-/// lanes diverged further and used after that divergence, where they may name
-/// lanes that no longer reach the collective.
-///
-/// For the user-facing documentation see: docs/checks/warp-stale-mask.md
 /// Where a mask value was made: the defining expression and the statement
 /// whose divergence it was made under.
 struct MaskDef {
@@ -24,6 +21,11 @@ struct MaskDef {
 using DefinitionMap =
     llvm::DenseMap<const VarDecl *, llvm::SmallVector<MaskDef, 2>>;
 
+/// Flags masks computed (by __activemask(), __ballot_sync, a parameter) before
+/// lanes diverged further and used after that divergence, where they may name
+/// lanes that no longer reach the collective.
+///
+/// For the user-facing documentation see: docs/checks/warp-stale-mask.md
 class StaleMaskCheck : public WarpCheckBase {
 public:
   StaleMaskCheck(StringRef Name, ClangTidyContext *Context)
@@ -42,8 +44,10 @@ private:
   void checkLeaderAgreement(const CollectiveUse &Use,
                             const FunctionUniformity &FU, ASTContext &Ctx);
   FreshNames Names;
-  /// Definitions of the locals of the function being checked.
+  /// Definitions of the locals of the function being checked, and which of
+  /// them reach each use.
   DefinitionMap Definitions;
+  std::optional<ReachingDefinitions> Reaching;
 };
 
 } // namespace clang::tidy::warp

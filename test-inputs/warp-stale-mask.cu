@@ -307,6 +307,25 @@ __global__ void activemask_then_two_nested_branches(float *out, const float *in)
   out[threadIdx.x] = v;
 }
 
+// A refresh later in the branch does not make the use before it fresh: only
+// the definitions that reach a use count.
+__global__ void mask_refreshed_only_after_its_stale_use(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  unsigned m = __activemask();
+  if (lane < 16) {
+    v = __shfl_sync(m, v, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:16: note: mask computed here
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, lane < 16);
+    // CHECK-FIXES: {{^}}    v = __shfl_sync(branch_mask, v, 0);
+    m = __activemask();
+    v += __shfl_xor_sync(m, v, 1); // fresh: made under the same divergence
+  }
+  out[threadIdx.x] = v;
+}
+
 // --- __match_any_sync groups used after further divergence ------------------
 
 __global__ void match_any_group_then_lane_branch(int *out, const int *keys) {

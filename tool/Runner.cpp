@@ -7,6 +7,7 @@
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -24,13 +25,17 @@ bool isCompilerError(const ClangTidyError &E) {
          StringRef(E.DiagnosticName).starts_with("clang-diagnostic-");
 }
 
-/// Returns whether \p A and \p B report the same thing (the host and device
-/// passes of one file can both see a problem in shared code).
-static bool sameError(const ClangTidyError &A, const ClangTidyError &B) {
-  return A.DiagnosticName == B.DiagnosticName &&
-         A.Message.Message == B.Message.Message &&
-         A.Message.FilePath == B.Message.FilePath &&
-         A.Message.FileOffset == B.Message.FileOffset;
+/// What makes two errors report the same thing (the host and device passes
+/// of one file can both see a problem in shared code).
+static std::string errorKey(const ClangTidyError &E) {
+  std::string Key = E.DiagnosticName;
+  for (const std::string &Part :
+       {E.Message.FilePath, std::to_string(E.Message.FileOffset),
+        E.Message.Message}) {
+    Key += '\0';
+    Key += Part;
+  }
+  return Key;
 }
 
 namespace {
@@ -155,10 +160,9 @@ static UnitResult runUnit(const std::string &File,
 
   UnitResult R;
   R.File = File;
+  StringSet<> Seen;
   for (ClangTidyError &E : Errors)
-    if (llvm::none_of(R.Errors, [&](const ClangTidyError &Seen) {
-          return sameError(Seen, E);
-        }))
+    if (Seen.insert(errorKey(E)).second)
       R.Errors.push_back(std::move(E));
   R.SuppressedNolint = Context.getStats().ErrorsIgnoredNOLINT;
   R.SuppressedNonUser = Context.getStats().ErrorsIgnoredNonUserCode;

@@ -1,0 +1,108 @@
+//===--- ReachingDefinitions.cpp - which assignments reach a use ----------===//
+
+#include "ReachingDefinitions.h"
+#include <algorithm>
+#include <iterator>
+
+namespace clang::tidy::warp {
+
+ReachingDefinitions::ReachingDefinitions(const CFG &Cfg) : Cfg(Cfg) {}
+
+void ReachingDefinitions::locateElements() {
+  for (const CFGBlock *B : Cfg) {
+    unsigned Index = 0;
+    for (const CFGElement &E : *B) {
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+        Positions.try_emplace(S->getStmt(), Position{B->getBlockID(), Index});
+      ++Index;
+    }
+  }
+}
+
+/// Adds the sorted set \p From to the sorted set \p Into; returns whether it
+/// grew.
+static bool unite(ReachingDefinitions::DefSet &Into,
+                  const ReachingDefinitions::DefSet &From) {
+  if (From.empty())
+    return false;
+  ReachingDefinitions::DefSet Merged;
+  std::set_union(Into.begin(), Into.end(), From.begin(), From.end(),
+                 std::back_inserter(Merged));
+  if (Merged.size() == Into.size())
+    return false;
+  Into = std::move(Merged);
+  return true;
+}
+
+ReachingDefinitions::Solution
+ReachingDefinitions::solve(llvm::ArrayRef<const Stmt *> Defs) const {
+  Solution S;
+  S.In.assign(Cfg.getNumBlockIDs(), {});
+  for (unsigned I = 0; I < Defs.size(); ++I)
+    if (auto It = Positions.find(Defs[I]); It != Positions.end())
+      S.InBlock[It->second.Block].push_back({It->second.Index, I});
+  for (auto &[Block, Local] : S.InBlock)
+    llvm::sort(Local, [](const LocalDef &A, const LocalDef &B) {
+      return A.Element < B.Element;
+    });
+
+  // Worklist over blocks: a block with a definition sends out its last one;
+  // any other block passes on what reaches its entry.
+  std::vector<const CFGBlock *> Work(Cfg.begin(), Cfg.end());
+  std::vector<bool> Queued(Cfg.getNumBlockIDs(), true);
+  DefSet Generated;
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    Queued[B->getBlockID()] = false;
+    const DefSet *Out = &S.In[B->getBlockID()];
+    if (auto It = S.InBlock.find(B->getBlockID()); It != S.InBlock.end()) {
+      Generated.assign(1, It->second.back().Def);
+      Out = &Generated;
+    }
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+      const CFGBlock *Next = Succ.getReachableBlock();
+      if (!Next || !unite(S.In[Next->getBlockID()], *Out) ||
+          Queued[Next->getBlockID()])
+        continue;
+      Queued[Next->getBlockID()] = true;
+      Work.push_back(Next);
+    }
+  }
+  return S;
+}
+
+void ReachingDefinitions::define(const Decl *Var, const Stmt *At) {
+  Defined[Var].push_back(At);
+}
+
+ReachingDefinitions::DefSet
+ReachingDefinitions::reaching(const Decl *Var, const Stmt *Use) {
+  auto Defs = Defined.find(Var);
+  if (Defs == Defined.end())
+    return {};
+  // The only definition reaches every use that reads a defined value.
+  if (Defs->second.size() == 1)
+    return {0};
+  if (Positions.empty())
+    locateElements();
+  auto At = Positions.find(Use);
+  if (At == Positions.end())
+    return {};
+  auto Found = Solved.find(Var);
+  if (Found == Solved.end())
+    Found = Solved.try_emplace(Var, solve(Defs->second)).first;
+  const Solution &S = Found->second;
+  // A definition earlier in the use's own block hides everything before it.
+  if (auto It = S.InBlock.find(At->second.Block); It != S.InBlock.end()) {
+    std::optional<unsigned> Last;
+    for (const LocalDef &L : It->second)
+      if (L.Element < At->second.Index)
+        Last = L.Def;
+    if (Last)
+      return {*Last};
+  }
+  return S.In[At->second.Block];
+}
+
+} // namespace clang::tidy::warp

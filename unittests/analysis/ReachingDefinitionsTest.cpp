@@ -1,0 +1,151 @@
+//===--- ReachingDefinitionsTest.cpp - which assignments reach a use ------===//
+//
+// Snippets define one local, `m`, on lines of their own, and read it with
+// `use(m)`; a `// reaches: L1 L2` comment on a use's line lists the lines of
+// the definitions that must reach it (and no others).
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnalysisTestHarness.h"
+#include "analysis/ReachingDefinitions.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/StringExtras.h"
+#include <map>
+#include <set>
+
+namespace warp_lint_test {
+namespace {
+
+class ReachingDefinitionsTest : public AnalysisTest {
+protected:
+  /// The expected definition lines of each annotated use line of \p Code.
+  static std::map<unsigned, std::set<unsigned>> expected(llvm::StringRef Code) {
+    std::map<unsigned, std::set<unsigned>> Out;
+    llvm::SmallVector<llvm::StringRef> Lines;
+    Code.split(Lines, '\n');
+    for (unsigned I = 0; I < Lines.size(); ++I) {
+      auto [Before, After] = Lines[I].split("// reaches:");
+      if (Before.size() == Lines[I].size())
+        continue;
+      std::set<unsigned> &Defs = Out[I + 1];
+      llvm::SmallVector<llvm::StringRef> Numbers;
+      After.split(Numbers, ' ', -1, /*KeepEmpty=*/false);
+      for (llvm::StringRef N : Numbers)
+        Defs.insert(std::stoi(N.str()));
+    }
+    return Out;
+  }
+
+  /// Checks every annotated use of `m` in the kernel `k` of \p Code.
+  void check(llvm::StringRef Code) {
+    ASSERT_TRUE(analyze(Code));
+    const FunctionUniformity *FU = uniformity("k");
+    ASSERT_TRUE(FU);
+    ReachingDefinitions Reaching(FU->cfg());
+    const VarDecl *M = nullptr;
+    FU->forEachStmt([&](const Stmt *S) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S))
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
+            VD && VD->getName() == "m")
+          M = VD;
+    });
+    ASSERT_TRUE(M) << "no `m` in the snippet";
+    std::vector<unsigned> DefLines;
+    std::map<unsigned, const Stmt *> Uses;
+    FU->forEachStmt([&](const Stmt *S) {
+      if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+        if (DS->getSingleDecl() == M) {
+          Reaching.define(M, S);
+          DefLines.push_back(lineOf(S));
+        }
+      } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+        const auto *Ref =
+            dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
+        if (BO->isAssignmentOp() && Ref && Ref->getDecl() == M) {
+          Reaching.define(M, S);
+          DefLines.push_back(lineOf(S));
+        }
+      } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
+        const FunctionDecl *Callee = Call->getDirectCallee();
+        if (Callee && Callee->getName() == "use")
+          Uses[lineOf(S)] = S;
+      }
+    });
+    std::map<unsigned, std::set<unsigned>> Expected = expected(Code);
+    ASSERT_FALSE(Expected.empty()) << "no `// reaches:` annotations";
+    for (const auto &[Line, Defs] : Expected) {
+      ASSERT_TRUE(Uses.count(Line)) << "line " << Line << ": no use(m)";
+      std::set<unsigned> Got;
+      for (unsigned Index : Reaching.reaching(M, Uses[Line]))
+        Got.insert(DefLines[Index]);
+      EXPECT_EQ(Got, Defs) << "line " << Line;
+    }
+  }
+};
+
+TEST_F(ReachingDefinitionsTest, BranchesJoinTheirDefinitions) {
+  check(R"cu(
+__device__ void use(unsigned);
+__global__ void k(int *p) {
+  unsigned m = __activemask();
+  use(m); // reaches: 4
+  if (p[0] > 0)
+    m = __ballot_sync(m, p[1]);
+  use(m); // reaches: 4 7
+  if (threadIdx.x % 32 < 8)
+    m = 1;
+  else
+    m = 2;
+  use(m); // reaches: 10 12
+}
+)cu");
+}
+
+TEST_F(ReachingDefinitionsTest, LaterDefinitionInTheSameBlockDoesNotReach) {
+  check(R"cu(
+__device__ void use(unsigned);
+__global__ void k(int *p) {
+  unsigned m = __activemask();
+  if (threadIdx.x % 32 < 16) {
+    use(m); // reaches: 4
+    m = __activemask();
+    use(m); // reaches: 7
+  }
+  use(m); // reaches: 4 7
+}
+)cu");
+}
+
+TEST_F(ReachingDefinitionsTest, LoopCarriesItsDefinitionAround) {
+  check(R"cu(
+__device__ void use(unsigned);
+__global__ void k(int *p, int n) {
+  unsigned m = __activemask();
+  for (int i = 0; i < n; ++i) {
+    use(m); // reaches: 4 8
+    if (p[i] > 0)
+      m = __ballot_sync(m, p[i] > 1);
+  }
+  use(m); // reaches: 4 8
+  while (p[0]) {
+    m = __activemask();
+    use(m); // reaches: 12
+  }
+}
+)cu");
+}
+
+TEST_F(ReachingDefinitionsTest, ReadInItsOwnAssignmentSeesThePreviousValue) {
+  check(R"cu(
+__device__ void use(unsigned);
+__device__ unsigned next(unsigned);
+__global__ void k(int *p) {
+  unsigned m = __activemask();
+  m = next((use(m), m)); // reaches: 5
+  use(m); // reaches: 6
+}
+)cu");
+}
+
+} // namespace
+} // namespace warp_lint_test
