@@ -192,7 +192,10 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
 
   // A full mask handed to a helper that uses it for a collective.
   for (const MaskParam &M : S->MaskParams) {
-    if (M.Index >= Args.size() || !(D.isDiverged() || M.DivergedInside))
+    // The helper may branch on an argument that differs between lanes.
+    const Expr *Diverging = varyingArgument(M.ParamConditions, Args, FU);
+    if (M.Index >= Args.size() ||
+        !(D.isDiverged() || M.DivergedInside || Diverging))
       continue;
     const Expr *Arg = Args[M.Index];
     Expr::EvalResult R;
@@ -204,15 +207,24 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
     if (!firstReportAt(Loc))
       continue;
     std::optional<CollectiveUse> Use = matchCollective(M.Collective);
+    StringRef Certainty = D.isDiverged() ? certainty(D) : "";
+    if (!D.isDiverged() && !M.DivergedInside &&
+        FU.valueOf(Diverging).V != Variance::Lane)
+      Certainty = "potentially ";
     diag(Loc, "full warp mask passed to %0 in %1divergent code, which uses "
               "it as the mask of '%2'")
-        << Callee << (D.isDiverged() ? certainty(D) : "")
+        << Callee << Certainty
         << (Use ? StringRef(Use->Info->Name) : StringRef("a collective"));
     noteDivergence(D);
     if (Default)
       diag(Callee->getParamDecl(M.Index)->getLocation(),
            "the full mask is this default argument", DiagnosticIDs::Note);
-    if (M.DivergedInside)
+    if (Diverging)
+      diag(Diverging->getBeginLoc(),
+           "%0 branches on this argument, which differs between lanes",
+           DiagnosticIDs::Note)
+          << Callee;
+    if (M.DivergedInside || Diverging)
       diag(M.Collective->getBeginLoc(),
            "lanes have diverged inside %0 when this runs", DiagnosticIDs::Note)
           << M.Owner;

@@ -66,6 +66,21 @@ static const CallExpr *maskSource(const Expr *E) {
   return nullptr;
 }
 
+/// Returns whether the mask \p Source makes names every lane that runs it
+/// (`__activemask()`, a ballot of `true`, a `__match_any_sync` group): such a
+/// mask is stale wherever fewer lanes arrive, whatever the branch. A ballot
+/// of a condition may name exactly the lanes that a helper lets through.
+static bool namesEveryLaneHere(const CallExpr *Source, ASTContext &Ctx) {
+  if (!Source)
+    return false;
+  StringRef Name = calleeName(Source);
+  if (Name != "__ballot_sync")
+    return true;
+  bool Always = false;
+  return Source->getNumArgs() == 2 &&
+         Source->getArg(1)->EvaluateAsBooleanCondition(Always, Ctx) && Always;
+}
+
 /// Strips parentheses, casts and logical negations; returns how many
 /// negations were stripped, modulo 2.
 static const Expr *stripNot(const Expr *E, bool &Negated) {
@@ -180,7 +195,9 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
     for (const MaskParam &M : Summary->MaskParams)
       if (M.Index < Args.size())
-        checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx);
+        checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx,
+                 {varyingArgument(M.ParamConditions, Args, FU), Callee,
+                  M.Collective});
   });
   // Both point into this function's CFG, which may not outlive the call.
   Reaching.reset();
@@ -189,14 +206,28 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
 
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
                               StringRef What, const FunctionUniformity &FU,
-                              ASTContext &Ctx) {
+                              ASTContext &Ctx, const HelperDivergence &Helper) {
   if (const ParmVarDecl *P = maskParameter(Mask)) {
+    // Which lanes the caller's mask names is unknown here (it may be the
+    // ballot of the very condition the helper branches on), so only
+    // divergence in this function counts.
     checkParameterUse(Use, P, What, FU);
     return;
   }
   const VarDecl *VD = localRead(Mask);
-  if (!VD)
+  if (!VD) {
+    // A mask made right in the argument list is stale only if the helper
+    // narrows the lanes before using it.
+    if (Helper.Argument && namesEveryLaneHere(maskSource(Mask), Ctx) &&
+        firstReportAt(Use->getBeginLoc())) {
+      diag(Use->getBeginLoc(), "mask '%0' was computed before the lanes "
+                               "diverged further; '%1' may wait for lanes "
+                               "that no longer reach it")
+          << fileText(Mask->getSourceRange(), Ctx) << What;
+      noteHelperDivergence(Helper);
+    }
     return;
+  }
   auto Defs = Definitions.find(VD);
   if (Defs == Definitions.end())
     return;
@@ -214,7 +245,8 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
     if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
         lanesMatchBallot(More, Source->getArg(1), Ctx))
       More.clear();
-    if (More.empty())
+    if (More.empty() &&
+        !(Helper.Argument && namesEveryLaneHere(Source, Ctx)))
       return;
     if (!Stale) {
       Stale = &D;
@@ -226,7 +258,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   const CallExpr *Source = maskSource(Stale->Value);
   bool WrongSide = false;
   if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-      Extra.size() == 1) {
+      Extra.size() == 1 && !Helper.Argument) {
     bool NegCond, NegPred;
     const Expr *C = stripNot(Extra[0].Condition ? Extra[0].Condition
                                                 : Source->getArg(1),
@@ -248,48 +280,69 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
                    "mask '%0' was computed before the lanes diverged further; "
                    "'%1' may wait for lanes that no longer reach it");
     Diag << VD->getName() << What;
-    // Mechanical fix: ballot of the branch predicate over the lanes that
-    // made the mask, computed right before the branch.
-    const DivergentBranch &B = Extra.front();
-    const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
-    const Expr *Over = nullptr;
-    // The recomputed ballot runs over the lanes that made the old mask: the
-    // mask itself for __activemask()/__match_any_sync (each peer group
-    // passes its own), the ballot's own mask for __ballot_sync.
-    if (calleeName(Source) != "__ballot_sync")
-      Over = Mask;
-    else if (Source->getNumArgs() == 2 &&
-             (isa<DeclRefExpr>(Source->getArg(0)->IgnoreParenImpCasts()) ||
-              Source->getArg(0)->isEvaluatable(Ctx)))
-      Over = Source->getArg(0);
-    std::optional<std::string> Indent =
-        If ? indentationAt(If->getBeginLoc(), Ctx.getSourceManager())
-           : std::nullopt;
-    CharSourceRange MaskRange = Lexer::makeFileCharRange(
-        CharSourceRange::getTokenRange(Mask->getSourceRange()),
-        Ctx.getSourceManager(), Ctx.getLangOpts());
-    if (Extra.size() == 1 && If && !If->getConditionVariable() &&
-        !If->getInit() && Over && Indent && MaskRange.isValid() &&
-        isRepeatable(If->getCond()) && !If->getBeginLoc().isMacroID() &&
-        (!B.Exit || isa<ReturnStmt, ContinueStmt>(B.Exit))) {
-      std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
-      std::string OverText = fileText(Over->getSourceRange(), Ctx);
-      if (!Cond.empty() && !OverText.empty()) {
-        bool Taken = B.Edge == 0 && !B.Exit;
-        std::string Name = Names.get("branch_mask", FU.decl(), Ctx);
-        Diag << FixItHint::CreateInsertion(
-                    If->getBeginLoc(),
-                    "const unsigned " + Name + " = __ballot_sync(" + OverText +
-                        ", " + (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
-                        *Indent)
-             << FixItHint::CreateReplacement(MaskRange, Name);
-      }
-    }
+    // A helper that diverges the lanes further needs more than one ballot.
+    if (Extra.size() == 1 && !Helper.Argument)
+      addRecomputeFix(Diag, Extra.front(), Source, Mask, FU, Ctx);
   }
   diag(Stale->Value->getBeginLoc(), "mask computed here", DiagnosticIDs::Note);
   Divergence D;
   D.Branches.append(Extra.begin(), Extra.end());
   noteDivergence(D);
+  noteHelperDivergence(Helper);
+}
+
+void StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
+                                     const DivergentBranch &B,
+                                     const CallExpr *Source, const Expr *Mask,
+                                     const FunctionUniformity &FU,
+                                     ASTContext &Ctx) {
+  // Mechanical fix: ballot of the branch predicate over the lanes that made
+  // the mask, computed right before the branch. The recomputed ballot runs
+  // over the lanes that made the old mask: the mask itself for
+  // __activemask()/__match_any_sync (each peer group passes its own), the
+  // ballot's own mask for __ballot_sync.
+  const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
+  if (!If || If->getConditionVariable() || If->getInit() ||
+      If->getBeginLoc().isMacroID() || !isRepeatable(If->getCond()) ||
+      (B.Exit && !isa<ReturnStmt, ContinueStmt>(B.Exit)))
+    return;
+  const Expr *Over = nullptr;
+  if (calleeName(Source) != "__ballot_sync")
+    Over = Mask;
+  else if (Source->getNumArgs() == 2 &&
+           (isa<DeclRefExpr>(Source->getArg(0)->IgnoreParenImpCasts()) ||
+            Source->getArg(0)->isEvaluatable(Ctx)))
+    Over = Source->getArg(0);
+  std::optional<std::string> Indent =
+      indentationAt(If->getBeginLoc(), Ctx.getSourceManager());
+  CharSourceRange MaskRange = Lexer::makeFileCharRange(
+      CharSourceRange::getTokenRange(Mask->getSourceRange()),
+      Ctx.getSourceManager(), Ctx.getLangOpts());
+  if (!Over || !Indent || MaskRange.isInvalid())
+    return;
+  std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
+  std::string OverText = fileText(Over->getSourceRange(), Ctx);
+  if (Cond.empty() || OverText.empty())
+    return;
+  bool Taken = B.Edge == 0 && !B.Exit;
+  std::string Name = Names.get("branch_mask", FU.decl(), Ctx);
+  Diag << FixItHint::CreateInsertion(
+              If->getBeginLoc(),
+              "const unsigned " + Name + " = __ballot_sync(" + OverText +
+                  ", " + (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
+                  *Indent)
+       << FixItHint::CreateReplacement(MaskRange, Name);
+}
+
+void StaleMaskCheck::noteHelperDivergence(const HelperDivergence &Helper) {
+  if (!Helper.Argument)
+    return;
+  diag(Helper.Argument->getBeginLoc(),
+       "%0 branches on this argument, which differs between lanes",
+       DiagnosticIDs::Note)
+      << Helper.Callee;
+  diag(Helper.Collective->getBeginLoc(), "the mask is used here",
+       DiagnosticIDs::Note);
 }
 
 void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,

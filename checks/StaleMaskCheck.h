@@ -21,6 +21,15 @@ struct MaskDef {
 using DefinitionMap =
     llvm::DenseMap<const VarDecl *, llvm::SmallVector<MaskDef, 2>>;
 
+/// A helper that uses a mask parameter may branch on another of its
+/// arguments first; when that argument differs between lanes, fewer lanes
+/// reach the helper's collective than reach the call.
+struct HelperDivergence {
+  const Expr *Argument = nullptr; ///< the lane-varying argument, if any
+  const FunctionDecl *Callee = nullptr;
+  const Stmt *Collective = nullptr; ///< where the helper uses the mask
+};
+
 /// Flags masks computed (by __activemask(), __ballot_sync, a parameter) before
 /// lanes diverged further and used after that divergence, where they may name
 /// lanes that no longer reach the collective.
@@ -38,7 +47,12 @@ protected:
 
 private:
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
-                const FunctionUniformity &FU, ASTContext &Ctx);
+                const FunctionUniformity &FU, ASTContext &Ctx,
+                const HelperDivergence &Helper = {});
+  void addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
+                       const CallExpr *Source, const Expr *Mask,
+                       const FunctionUniformity &FU, ASTContext &Ctx);
+  void noteHelperDivergence(const HelperDivergence &Helper);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
                          StringRef What, const FunctionUniformity &FU);
   void checkLeaderAgreement(const CollectiveUse &Use,

@@ -156,6 +156,27 @@ static std::optional<Aggregation> aggregationFor(AtomicOp Op, QualType T,
   }
 }
 
+/// Returns whether \p S is a statement of its own under \p Parent, one that
+/// a block may replace: in a block, a `case`, or the body of an unbraced
+/// `if`/`else` or loop.
+static bool isWholeStatement(const Stmt *S, const Stmt *Parent) {
+  if (!Parent)
+    return false;
+  if (isa<CompoundStmt, SwitchCase, LabelStmt>(Parent))
+    return true;
+  if (const auto *If = dyn_cast<IfStmt>(Parent))
+    return If->getThen() == S || If->getElse() == S;
+  if (const auto *For = dyn_cast<ForStmt>(Parent))
+    return For->getBody() == S;
+  if (const auto *While = dyn_cast<WhileStmt>(Parent))
+    return While->getBody() == S;
+  if (const auto *Do = dyn_cast<DoStmt>(Parent))
+    return Do->getBody() == S;
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(Parent))
+    return Range->getBody() == S;
+  return false;
+}
+
 void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
                                                   const CallExpr *Atomic,
                                                   const FunctionUniformity &FU,
@@ -218,8 +239,9 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
     return;
   }
   // A statement whose result is unused: reduce across the warp, then one
-  // leader applies the combined operand.
-  if (!isa_and_nonnull<CompoundStmt>(Parent))
+  // leader applies the combined operand, in a block that replaces the
+  // statement (which must therefore be a whole statement of its own).
+  if (!isWholeStatement(Atomic, Parent))
     return;
   std::optional<Aggregation> Agg = aggregationFor(Info->Op, T, Ctx);
   if (!Agg)

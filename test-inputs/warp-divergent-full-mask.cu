@@ -49,6 +49,13 @@ __device__ float sum_if_low(float v, int lane) {
 }
 
 /// Innermost of a two-level helper chain; needs the full warp.
+/// Shuffles with the mask it is given, but only in the lanes below `half`.
+__device__ float bcast_below(unsigned mask, float v, int lane, int half) {
+  if (lane < half)
+    v = __shfl_sync(mask, v, 0);
+  return v;
+}
+
 __device__ unsigned inner_vote(float v) {
   return __ballot_sync(0xffffffff, v > 0.0f);
   // CHECK-NOTES: :[[@LINE-1]]:10: note: '__ballot_sync' with a full mask runs here
@@ -474,6 +481,13 @@ __global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
   out[threadIdx.x] = v;
 }
 
+__global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const float *in) {
+  out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
+  // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:63: note: 'bcast_below' branches on this argument, which differs between lanes
+  // CHECK-NOTES: :[[@LINE-433]]:9: note: lanes have diverged inside 'bcast_below' when this runs
+}
+
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
   const int lane = threadIdx.x % 32;
   float v = in[threadIdx.x];
@@ -890,6 +904,11 @@ __global__ void branch_on_warp_reduction(unsigned *out, const unsigned *in) {
 // The macro-expanded collective at a converged point.
 __global__ void macro_collective_converged(float *out, const float *in) {
   out[threadIdx.x] = WARP_BROADCAST(in[threadIdx.x]);
+}
+
+// The helper branches on arguments that are the same in every lane.
+__global__ void full_mask_to_helper_branching_on_uniform_arguments(float *out, const float *in, int half) {
+  out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], blockIdx.x, half);
 }
 
 // --- threadIdx.y/z and the launches seen in this translation unit ----------

@@ -374,9 +374,8 @@ __global__ void ballot_passed_to_helper_after_early_return(float *out, const flo
 }
 
 /// The stale mask arrives as a parameter: the helper's own branch narrows it.
-// KNOWN MISS: the branch is on a parameter (`lane`), so inside the helper it
-// diverges only if the caller passes a lane-varying value; the check does not
-// yet follow that condition back to the call sites.
+/// Branches on a parameter (`lane`): inside the helper the lanes diverge only
+/// if the caller passes a lane-varying value, so it is reported at the calls.
 __device__ float bcast_to_low_half(unsigned m, float v, int lane) {
   if (lane < 16)
     v = __shfl_sync(m, v, 0);
@@ -394,6 +393,18 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
 
 __global__ void call_mask_param_helper(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], threadIdx.x % 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask '__activemask()' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:73: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
+  // CHECK-NOTES: :[[@LINE-17]]:9: note: the mask is used here
+}
+
+__global__ void call_mask_param_helper_with_local(float *out, const float *in) {
+  const unsigned m = __activemask();
+  const int lane = threadIdx.x % 32;
+  out[threadIdx.x] = bcast_to_low_half(m, in[threadIdx.x], lane);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'm' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-3]]:60: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
 }
 
 // --- Two __activemask() calls relied on to agree ---------------------------
@@ -668,4 +679,18 @@ __global__ void half_warp_masks_per_half(float *out, const float *in) {
   else
     v += __shfl_xor_sync(half, v, 2);
   out[threadIdx.x] = v;
+}
+
+// A helper branching on an argument that is the same in every lane keeps the
+// lanes together, whatever the mask.
+__global__ void mask_param_helper_with_uniform_argument(float *out, const float *in) {
+  out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], blockIdx.x);
+}
+
+// The caller passes the ballot of the very condition the helper branches on:
+// the mask names exactly the lanes that reach the shuffle.
+__global__ void ballot_of_the_helpers_condition(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const unsigned low = __ballot_sync(0xffffffff, lane < 16);
+  out[threadIdx.x] = bcast_to_low_half(low, in[threadIdx.x], lane);
 }

@@ -405,15 +405,26 @@ __global__ void uniform_loop_over_bins(float *bins, const float *in, int nbins) 
   }
 }
 
-// An unbraced body of a uniform branch.
-// KNOWN MISS: no fix-it yet; the rewrite is a block and only replaces a
-// statement that sits in a compound statement.
+// An unbraced body of a uniform branch or loop: the block replaces the body.
 __global__ void unbraced_uniform_branch(float *total, const float *in, bool enabled) {
   if (enabled)
     atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}  if (enabled)
-  // CHECK-FIXES: {{^}}    atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
+  // CHECK-FIXES: {{^}}    {
+  // CHECK-FIXES: {{^}}      float warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
+  // CHECK-FIXES: {{^}}      if (warp_lane == 0)
+  // CHECK-FIXES: {{^}}        atomicAdd(total, warp_value);
+  // CHECK-FIXES: {{^}}    }
+}
+
+__global__ void unbraced_uniform_loop(unsigned *flags, const unsigned *in, int rounds) {
+  for (int r = 0; r < rounds; ++r)
+    atomicOr(&flags[r], in[blockIdx.x * blockDim.x + threadIdx.x] >> r);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicOr' on the same address
+  // CHECK-FIXES: {{^}}  for (int r = 0; r < rounds; ++r)
+  // CHECK-FIXES: {{^}}      const unsigned int warp_value = __reduce_or_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x] >> r);
+  // CHECK-FIXES: {{^}}        atomicOr(&flags[r], warp_value);
 }
 
 template <typename T>

@@ -347,6 +347,29 @@ static const Stmt *trailingExit(const Stmt *S) {
   return nullptr;
 }
 
+/// Returns the jump by which a case of \p Switch leaves the code after the
+/// switch (`case 0: return;`), if any; `break` only leaves the switch.
+static const Stmt *exitingCase(const SwitchStmt *Switch) {
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Switch->getBody());
+  if (!Body)
+    return nullptr;
+  for (const Stmt *S : Body->body()) {
+    while (const auto *Case = dyn_cast<SwitchCase>(S))
+      S = Case->getSubStmt();
+    if (const Stmt *Exit = trailingExit(S); Exit && !isa<BreakStmt>(Exit))
+      return Exit;
+  }
+  return nullptr;
+}
+
+/// Returns whether \p S lies inside \p Outer.
+static bool isInside(const Stmt *S, const Stmt *Outer, const ParentMap &PM) {
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
+    if (P == Outer)
+      return true;
+  return false;
+}
+
 Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
   Divergence D;
   const CFGBlock *B = blockOf(S);
@@ -378,6 +401,9 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
     DB.Value = V;
     if (const auto *If = dyn_cast_or_null<IfStmt>(DB.Terminator))
       DB.Exit = trailingExit(C.Edge == 0 ? If->getElse() : If->getThen());
+    else if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(DB.Terminator);
+             Switch && PM && !isInside(S, Switch, *PM))
+      DB.Exit = exitingCase(Switch);
     D.Branches.push_back(DB);
   }
   return D;

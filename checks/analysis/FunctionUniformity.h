@@ -99,7 +99,6 @@ private:
   void transfer(const Stmt *S, const CFGBlock *B);
   bool isDivergingBranch(const CFGBlock *B) const;
   bool controls(const CFGBlock *Branch, const CFGBlock *B) const;
-  bool edgeExits(const CFGBlock *Branch, unsigned Edge) const;
   void collectControllers(const CFGBlock *B,
                           llvm::SmallVectorImpl<Controller> &Out) const;
 

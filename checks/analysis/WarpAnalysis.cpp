@@ -206,8 +206,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
           S.FullWarp.push_back({St, FD, D.ParamConditions});
       } else if (const ParmVarDecl *P = maskParameter(Use->Mask)) {
         if (P->getDeclContext() == FD)
-          S.MaskParams.push_back(
-              {P->getFunctionScopeIndex(), St, FD, D.isDiverged()});
+          S.MaskParams.push_back({P->getFunctionScopeIndex(), St, FD,
+                                  D.isDiverged(), D.ParamConditions});
       }
       return;
     }
@@ -257,19 +257,28 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       // A full mask handed to the helper makes its collective a need of
       // this function.
       Expr::EvalResult R;
+      bool Varying = false;
+      uint64_t Cond = D.ParamConditions |
+                      mapParams(M.ParamConditions, Args, FU, Varying);
       if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
-          !Args[M.Index]->isValueDependent() &&
+          !Varying && !Args[M.Index]->isValueDependent() &&
           Args[M.Index]->EvaluateAsInt(R, Ctx) &&
           isFullMask(R.Val.getInt().getZExtValue()))
-        S.FullWarp.push_back({M.Collective, M.Owner, D.ParamConditions});
+        S.FullWarp.push_back({M.Collective, M.Owner, Cond});
     }
     for (const MaskParam &M : CS->MaskParams)
       if (M.Index < Args.size())
         if (const ParmVarDecl *P = maskParameter(Args[M.Index]))
-          if (P->getDeclContext() == FD)
+          if (P->getDeclContext() == FD) {
+            bool Varying = false;
+            uint64_t Cond = D.ParamConditions |
+                            mapParams(M.ParamConditions, Args, FU, Varying);
             S.MaskParams.push_back({P->getFunctionScopeIndex(), M.Collective,
                                     M.Owner,
-                                    M.DivergedInside || D.isDiverged()});
+                                    M.DivergedInside || D.isDiverged() ||
+                                        Varying,
+                                    Cond});
+          }
   });
   return S;
 }

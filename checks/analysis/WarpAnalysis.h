@@ -32,6 +32,10 @@ struct MaskParam {
   const Stmt *Collective = nullptr;
   const FunctionDecl *Owner = nullptr;
   bool DivergedInside = false; ///< the collective runs under divergence
+  /// Parameters whose variance would diverge the lanes before the collective
+  /// (`if (lane < 16) __shfl_sync(m, ...)` with `lane` a parameter): a caller
+  /// passing a varying argument there narrows the lanes that reach it.
+  uint64_t ParamConditions = 0;
 };
 
 /// An atomic read-modify-write, run by several lanes, whose address is the

@@ -150,22 +150,33 @@ done:
   checkProbes();
 }
 
-// KNOWN MISS: the lanes after the switch are correctly diverged, but
-// DivergentBranch::Exit stays null: divergenceAt looks for the exit only when
-// the terminator is an IfStmt, so a check cannot say "lanes left here".
 TEST_F(ControlTest, ReturnFromASwitchCaseLeavesAPartialWarp) {
-  KNOWN_MISS("DivergentBranch::Exit is only set for if statements, not for "
-             "a return in a switch case (FunctionUniformity::divergenceAt)");
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(int *p) {
   switch (threadIdx.x % 4) {
   case 0:
+    p[0] = 1;
     return;
+  case 1:
+    lane_diverged(); // inside the switch: diverged, but nobody left yet
+    break;
   default:
     break;
   }
   lane_diverged();
   exited();
+}
+
+__global__ void k2(int *p) {
+  for (int i = 0; i < 4; ++i) {
+    switch (threadIdx.x % 4) {
+    case 2:
+      continue;
+    default:
+      break;
+    }
+    exited(); // the other lanes went on to the next iteration
+  }
 }
 )cu"));
   checkProbes();
