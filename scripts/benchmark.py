@@ -183,7 +183,9 @@ def main():
     out.append("")
     out.append(f"- {ver}; host {os.uname().nodename}, {os.cpu_count()} cores (shared); "
                f"median wall time of {a.runs} interleaved run(s) after {a.warmup} warm-up; peak RSS from GNU time -v")
-    out.append(f"- plugin: `{tools['plugin'] or 'none'}`; warp-lint: `{tools['cli'] or 'not built'}`")
+    def shown(path):  # relative to the checkout: the report goes into docs/
+        return os.path.relpath(path, REPO) if path else None
+    out.append(f"- plugin: `{shown(tools['plugin']) or 'none'}`; warp-lint: `{shown(tools['cli']) or 'not built'}`")
     out.append("")
 
     if not a.no_corpus:
@@ -259,7 +261,7 @@ def main():
         out.append("")
         out += [f"- {f}" for f in FAILURES]
         out.append("")
-    out.append(f"(raw samples: {work})")
+    log(f"raw samples: {work}")
     print("\n".join(out))
 
 
