@@ -23,20 +23,37 @@ static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-/// Returns whether \p Call takes a lock: atomicCAS(p, FREE, HELD) with two
-/// different constants, or atomicExch(p, HELD) with a constant. A CAS whose
-/// expected value is a variable is a lock-free retry loop, not a lock.
-static bool isLockTake(const CallExpr *Call, ASTContext &Ctx) {
+/// The value an atomic writes, if it is a constant.
+static std::optional<int64_t> writtenConstant(const AtomicInfo &Info,
+                                              ASTContext &Ctx) {
+  if (!Info.Value)
+    return Info.ImpliedValue;
+  return constantOf(Info.Value, Ctx);
+}
+
+/// Returns the lock \p Call takes, if it takes one: atomicCAS(p, FREE, HELD)
+/// with two different constants, atomicExch(p, HELD) with a constant, and
+/// libcu++'s compare_exchange_*(expected, HELD), exchange(HELD) and
+/// test_and_set(). A CAS that writes a computed value is a lock-free retry
+/// loop, not a lock.
+static const Expr *lockTaken(const CallExpr *Call, ASTContext &Ctx) {
   std::optional<AtomicInfo> Info = matchAtomic(Call);
   if (!Info)
-    return false;
-  if (Info->Op == AtomicOp::CAS && Call->getNumArgs() == 3) {
-    std::optional<int64_t> Free = constantOf(Call->getArg(1), Ctx);
-    std::optional<int64_t> Held = constantOf(Call->getArg(2), Ctx);
-    return Free && Held && *Free != *Held;
+    return nullptr;
+  std::optional<int64_t> Held = writtenConstant(*Info, Ctx);
+  if (Info->Op == AtomicOp::CAS) {
+    // compare_exchange takes `expected` by reference: a variable.
+    std::optional<int64_t> Free =
+        Info->Member ? std::nullopt : constantOf(Info->Compare, Ctx);
+    return Held && (Info->Member || (Free && *Free != *Held)) ? Info->Address
+                                                              : nullptr;
   }
-  return Info->Op == AtomicOp::Exch && Call->getNumArgs() == 2 &&
-         constantOf(Call->getArg(1), Ctx).value_or(0) != 0;
+  return Info->Op == AtomicOp::Exch && Held.value_or(0) != 0 ? Info->Address
+                                                             : nullptr;
+}
+
+static bool isLockTake(const CallExpr *Call, ASTContext &Ctx) {
+  return lockTaken(Call, Ctx) != nullptr;
 }
 
 /// Returns whether \p A and \p B spell the same lock address.
@@ -51,16 +68,16 @@ static bool sameLock(const Expr *A, const Expr *B, ASTContext &Ctx) {
 }
 
 /// Returns whether \p S releases \p Lock: atomicExch(lock, 0), a CAS back to
-/// free, or a store of 0 through the lock.
+/// free, an atomic store of 0, or a plain store of 0 through the lock.
 static bool isRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     std::optional<AtomicInfo> Info = matchAtomic(Call);
-    if (!Info || Call->getNumArgs() < 2 || !sameLock(Call->getArg(0), Lock, Ctx))
+    if (!Info || !sameLock(Info->Address, Lock, Ctx))
       return false;
-    return (Info->Op == AtomicOp::Exch &&
-            constantOf(Call->getArg(1), Ctx) == 0) ||
-           (Info->Op == AtomicOp::CAS && Call->getNumArgs() == 3 &&
-            constantOf(Call->getArg(2), Ctx) == 0);
+    // atomicExch(l, 0), a CAS back to 0, l.store(0), flag.clear().
+    return (Info->Op == AtomicOp::Exch || Info->Op == AtomicOp::CAS ||
+            Info->Op == AtomicOp::Store) &&
+           writtenConstant(*Info, Ctx) == 0;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     if (BO->getOpcode() == BO_Assign && constantOf(BO->getRHS(), Ctx) == 0)
@@ -69,6 +86,25 @@ static bool isRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
         return UO->getOpcode() == UO_Deref &&
                sameLock(UO->getSubExpr(), Lock, Ctx);
   return false;
+}
+
+/// Returns whether the release \p S orders the writes before it by itself:
+/// a libcu++ store or exchange, whose memory order is seq_cst unless it says
+/// memory_order_relaxed (the intrinsics are relaxed and need a fence).
+static bool isOrderedRelease(const Stmt *S) {
+  const auto *Call = dyn_cast<CallExpr>(S);
+  std::optional<AtomicInfo> Info = Call ? matchAtomic(Call) : std::nullopt;
+  if (!Info || !Info->Member)
+    return false;
+  for (const Expr *Arg : Call->arguments()) {
+    const Expr *E = Arg;
+    if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E))
+      E = Default->getExpr();
+    if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (Ref->getDecl()->getName().contains("relaxed"))
+        return false;
+  }
+  return true;
 }
 
 /// Calls \p F on \p S and every statement below it.
@@ -109,10 +145,10 @@ tryLockTake(const CallExpr *Call, ASTContext &Ctx) {
   std::pair<const CallExpr *, const Expr *> Found;
   walk(Callee->getBody(), [&](const Stmt *S) {
     const auto *Inner = dyn_cast<CallExpr>(S);
-    if (Found.first || !Inner || !isLockTake(Inner, Ctx))
+    const Expr *Lock = Inner ? lockTaken(Inner, Ctx) : nullptr;
+    if (Found.first || !Lock)
       return;
-    if (const auto *DRE =
-            dyn_cast<DeclRefExpr>(Inner->getArg(0)->IgnoreParenImpCasts()))
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Lock->IgnoreParenImpCasts()))
       if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl()))
         if (P->getFunctionScopeIndex() < Call->getNumArgs())
           Found = {Inner, Call->getArg(P->getFunctionScopeIndex())};
@@ -128,9 +164,9 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (Take || !Call)
       return;
-    if (isLockTake(Call, Ctx)) {
+    if (const Expr *Taken = lockTaken(Call, Ctx)) {
       Take = Call;
-      Lock = Call->getArg(0);
+      Lock = Taken;
     } else {
       std::tie(Take, Lock) = tryLockTake(Call, Ctx);
     }
@@ -272,7 +308,7 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
     if (!Sync)
       Sync = synchronizationIn(S, WA, Ctx);
   }
-  StringRef Take = calleeName(A.Atomic);
+  std::string Take = atomicName(A.Atomic);
   StringRef Contend = Address.isUniform() ? "contend" : "may contend";
   {
     auto Diag =
@@ -337,7 +373,7 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
          "if the critical section is a single read-modify-write, the matching "
          "atomic (atomicAdd, atomicMax, ...) replaces the lock",
          DiagnosticIDs::Note);
-  if (Release && SectionEnd > 0) {
+  if (Release && SectionEnd > 0 && !isOrderedRelease(Release)) {
     const Stmt *Prev = After[SectionEnd - 1];
     const auto *PrevCall = dyn_cast<CallExpr>(Prev);
     if (!PrevCall || calleeName(PrevCall) != "__threadfence")

@@ -24,11 +24,13 @@ void UniformAddressAtomicCheck::onEndOfTranslationUnit() {
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
-/// Returns the type an atomic operates on (the pointee of its address).
-static QualType atomicValueType(const CallExpr *Atomic) {
-  if (Atomic->getNumArgs() == 0)
-    return {};
-  QualType P = Atomic->getArg(0)->IgnoreParenImpCasts()->getType();
+/// Returns the type an atomic operates on: the pointee of its address, or
+/// what a libcu++ read-modify-write member returns.
+static QualType atomicValueType(const CallExpr *Atomic,
+                                const AtomicInfo &Info) {
+  if (Info.Member)
+    return Atomic->getType();
+  QualType P = Info.Address->IgnoreParenImpCasts()->getType();
   return P->isPointerType() ? P->getPointeeType() : QualType();
 }
 
@@ -41,9 +43,9 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
     if (!Call || FU.isSingleLane(Call))
       return;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
-      if (!Atomic->ReadModifyWrite || Call->getNumArgs() == 0)
+      if (!Atomic->ReadModifyWrite)
         return;
-      WarpValue Address = FU.valueOf(Call->getArg(0));
+      WarpValue Address = FU.atomicAddress(*Atomic);
       // A pointer parameter's uniformity is decided by the callers.
       if (Address.isUniform() && !Address.Params)
         report(Call, FU, nullptr, Ctx);
@@ -78,19 +80,23 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
                                        const FunctionUniformity &FU,
                                        const CallExpr *ViaCall,
                                        ASTContext &Ctx) {
-  QualType T = atomicValueType(Atomic);
+  std::optional<AtomicInfo> Info = matchAtomic(Atomic);
+  if (!Info)
+    return;
+  QualType T = atomicValueType(Atomic, *Info);
   bool Integer = !T.isNull() && T->isIntegerType();
   if (Integer && IgnoreIntegerAtomics)
     return;
   SourceLocation Loc = (ViaCall ? ViaCall : Atomic)->getBeginLoc();
   if (!firstReportAt(Loc))
     return;
-  StringRef Name = calleeName(Atomic);
+  std::string Name = atomicName(Atomic);
   StringRef Cost =
       Integer ? "; ptxas aggregates integer atomics at -O3, but not in -G, "
                 "clang or HIP builds"
               : "; floating-point atomics are never aggregated by the compiler";
   Divergence D = FU.divergenceAt(ViaCall ? ViaCall : Atomic);
+  bool Fixed = false;
   {
     auto Diag =
         ViaCall
@@ -101,7 +107,7 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
                         "serializing the warp%1")
                   << Name << Cost;
     if (!ViaCall && !D.isDiverged())
-      addAggregationFix(Diag, Atomic, FU, Ctx);
+      Fixed = addAggregationFix(Diag, Atomic, *Info, FU, Ctx);
   }
   if (ViaCall)
     diag(Atomic->getBeginLoc(), "'%0' on an address that is the same in every "
@@ -114,6 +120,12 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
          "aggregate over the lanes that reach it: reduce with "
          "cooperative_groups::coalesced_threads() (or accumulate per thread "
          "and reduce once after the loop), then one lane performs the atomic",
+         DiagnosticIDs::Note);
+  else if (!Fixed && !ViaCall)
+    diag(Atomic->getBeginLoc(),
+         "aggregate first: reduce the operand across the warp (a shuffle "
+         "loop, __reduce_*_sync or cooperative_groups::reduce), then one "
+         "lane performs the atomic",
          DiagnosticIDs::Note);
 }
 
@@ -177,15 +189,16 @@ static bool isWholeStatement(const Stmt *S, const Stmt *Parent) {
   return false;
 }
 
-void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
+bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
                                                   const CallExpr *Atomic,
+                                                  const AtomicInfo &Info,
                                                   const FunctionUniformity &FU,
                                                   ASTContext &Ctx) {
-  std::optional<AtomicInfo> Info = matchAtomic(Atomic);
-  QualType T = atomicValueType(Atomic);
-  if (!Info || T.isNull() || Atomic->getNumArgs() != 2 ||
+  // libcu++ members carry memory orders and scopes the rewrite would drop.
+  QualType T = atomicValueType(Atomic, Info);
+  if (Info.Member || T.isNull() || Atomic->getNumArgs() != 2 ||
       Atomic->getBeginLoc().isMacroID())
-    return;
+    return false;
   const Stmt *Parent = FU.parentOf(Atomic);
   while (Parent && isa<ImplicitCastExpr, ExprWithCleanups>(Parent))
     Parent = FU.parentOf(Parent);
@@ -197,13 +210,13 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
   std::string Operand = fileText(Atomic->getArg(1)->getSourceRange(), Ctx);
   if (!Indent || Address.empty() || Operand.empty() ||
       !isRepeatable(Atomic->getArg(0)))
-    return;
+    return false;
   // Inside a template the types written by the fix would be one
   // instantiation's.
   const FunctionDecl *Owner = FU.decl();
   if (Owner->isTemplateInstantiation() || Owner->isDependentContext() ||
       isa<ClassTemplateSpecializationDecl>(Owner->getDeclContext()))
-    return;
+    return false;
   PrintingPolicy Policy(Ctx.getLangOpts());
   std::string Type = T.getUnqualifiedType().getAsString(Policy);
   std::string Name = calleeName(Atomic).str();
@@ -214,16 +227,16 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
 
   // `T slot = atomicAdd(p, 1);`: one atomic reserves the warp's slots, each
   // lane takes its own by rank (ballot + popc + leader + broadcast).
-  if (DS && DS->isSingleDecl() && Info->Op == AtomicOp::Add &&
+  if (DS && DS->isSingleDecl() && Info.Op == AtomicOp::Add &&
       T->isIntegerType()) {
     const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
     Expr::EvalResult One;
     if (!VD || !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) ||
         One.Val.getInt() != 1)
-      return;
+      return false;
     CharSourceRange Range = statementRange(DS, Ctx);
     if (Range.isInvalid())
-      return;
+      return false;
     std::string Ballot = Names.get("warp_ballot", FD, Ctx);
     std::string Base = Names.get("warp_base", FD, Ctx);
     std::string VarType = VD->getType().getAsString(Policy);
@@ -236,19 +249,19 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
             VarType + " " + VD->getName().str() + " = __shfl_sync(0xffffffff, " +
             Base + ", 0) + __popc(" + Ballot + " & ((1u << " + Lane +
             ") - 1));");
-    return;
+    return true;
   }
   // A statement whose result is unused: reduce across the warp, then one
   // leader applies the combined operand, in a block that replaces the
   // statement (which must therefore be a whole statement of its own).
   if (!isWholeStatement(Atomic, Parent))
-    return;
-  std::optional<Aggregation> Agg = aggregationFor(Info->Op, T, Ctx);
+    return false;
+  std::optional<Aggregation> Agg = aggregationFor(Info.Op, T, Ctx);
   if (!Agg)
-    return;
+    return false;
   CharSourceRange Range = statementRange(Atomic, Ctx);
   if (Range.isInvalid())
-    return;
+    return false;
   std::string Acc = Names.get("warp_value", FD, Ctx);
   std::string Body;
   if (Agg->Reduce) {
@@ -266,6 +279,7 @@ void UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
                  LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") + I +
                  "  " + Body + I + "  if (" + Lane + " == 0)\n" + I + "    " +
                  Name + "(" + Address + ", " + Acc + ");\n" + I + "}");
+  return true;
 }
 
 } // namespace clang::tidy::warp

@@ -26,8 +26,11 @@ protected:
 private:
   void report(const CallExpr *Atomic, const FunctionUniformity &FU,
               const CallExpr *ViaCall, ASTContext &Ctx);
-  void addAggregationFix(DiagnosticBuilder &Diag, const CallExpr *Atomic,
-                         const FunctionUniformity &FU, ASTContext &Ctx);
+  /// Adds the rewrite into a warp aggregate plus one atomic; returns
+  /// whether it could.
+  bool addAggregationFix(DiagnosticBuilder &Diag, const CallExpr *Atomic,
+                         const AtomicInfo &Info, const FunctionUniformity &FU,
+                         ASTContext &Ctx);
 
   const bool IgnoreIntegerAtomics;
   FreshNames Names;

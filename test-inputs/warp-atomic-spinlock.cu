@@ -10,6 +10,7 @@
 // Both the input and the file after --fix must compile with nvcc -arch=sm_90.
 
 #include <cooperative_groups.h>
+#include <cuda/atomic>
 
 namespace cg = cooperative_groups;
 
@@ -168,6 +169,48 @@ __global__ void while_true_break_on_exch_success(int *lock, int *counter) {
   *counter ^= 5;
   __threadfence();
   atomicExch(lock, 0);
+}
+
+// --- libcu++ atomics: cuda::atomic, cuda::atomic_ref, atomic_flag ----------
+
+__device__ cuda::atomic<int, cuda::thread_scope_device> g_cu_lock;
+
+__global__ void libcuxx_exchange_lock(float *total, const float *in) {
+  const float v = in[threadIdx.x];
+  while (g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)
+    ;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'exchange': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
+  // CHECK-FIXES: {{^}}    if (!(g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)) {
+  // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
+  // CHECK-FIXES: {{^}}      g_cu_lock.store(0, cuda::memory_order_release);
+  // CHECK-FIXES: {{^}}      warp_lock_done = true;
+  *total = *total * 0.5f + v;
+  g_cu_lock.store(0, cuda::memory_order_release); // orders the section: no fence note
+}
+
+__global__ void libcuxx_atomic_ref_cas_lock(int *lock, float *total, const float *in) {
+  cuda::atomic_ref<int, cuda::thread_scope_device> ref(*lock);
+  int expected = 0;
+  while (!ref.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) {
+    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it
+    expected = 0;
+  }
+  *total = *total * 0.5f + in[threadIdx.x];
+  ref.store(0, cuda::memory_order_relaxed);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
+}
+
+__global__ void libcuxx_atomic_flag_lock(cuda::std::atomic_flag *flag, float *total, const float *in) {
+  const float v = in[threadIdx.x];
+  while (flag->test_and_set(cuda::std::memory_order_acquire))
+    ;
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it
+  // CHECK-FIXES: {{^}}    if (!(flag->test_and_set(cuda::std::memory_order_acquire))) {
+  // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
+  // CHECK-FIXES: {{^}}      flag->clear(cuda::std::memory_order_release);
+  *total = *total * 0.5f + v;
+  flag->clear(cuda::std::memory_order_release);
 }
 
 // --- Where the lock lives --------------------------------------------------
@@ -729,4 +772,36 @@ __global__ void block_lock_helper(int *lock, int *counter) {
     __threadfence();
     atomicExch(lock, 0);
   }
+}
+
+// libcu++: the lane-safe loop (the release is inside the loop).
+__global__ void libcuxx_lane_safe_lock(float *total, const float *in) {
+  const float v = in[threadIdx.x];
+  for (bool done = false; !done;) {
+    if (g_cu_lock.exchange(1, cuda::memory_order_acquire) == 0) {
+      *total = *total * 0.5f + v;
+      g_cu_lock.store(0, cuda::memory_order_release);
+      done = true;
+    }
+  }
+}
+
+// libcu++: one lane per warp takes the lock.
+__global__ void libcuxx_leader_lock(float *total, const float *in) {
+  const float v = in[threadIdx.x];
+  if (threadIdx.x % 32 == 0) {
+    while (g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)
+      ;
+    *total += v;
+    g_cu_lock.store(0, cuda::memory_order_release);
+  }
+  __syncwarp();
+}
+
+// libcu++: a lock-free retry loop writes a computed value, it takes no lock.
+__global__ void libcuxx_cas_retry_loop(float *total, const float *in) {
+  cuda::atomic_ref<float, cuda::thread_scope_device> ref(*total);
+  float old = ref.load(cuda::memory_order_relaxed);
+  while (!ref.compare_exchange_weak(old, old * 0.5f + in[threadIdx.x]))
+    ;
 }

@@ -13,6 +13,7 @@
 #include <cooperative_groups/reduce.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda/atomic>
 
 namespace cg = cooperative_groups;
 
@@ -525,6 +526,30 @@ __global__ void integer_helper_with_shared_pointer(int *out, const int *in) {
     out[blockIdx.x] = best;
 }
 
+// --- libcu++ atomics: reported with a note (the rewrite would drop the -----
+// --- memory order and scope they carry) --------------------------------------
+
+__global__ void libcuxx_atomic_ref_fetch_add(float *total, const float *in) {
+  cuda::atomic_ref<float, cuda::thread_scope_device> sum(*total);
+  sum.fetch_add(in[blockIdx.x * blockDim.x + threadIdx.x], cuda::memory_order_relaxed);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_add' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+}
+
+__global__ void libcuxx_atomic_pointer_operators(cuda::atomic<int, cuda::thread_scope_device> *count, const int *in) {
+  *count += in[blockIdx.x * blockDim.x + threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: every lane performs 'operator+=' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  count->fetch_max(in[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_max' on the same address
+}
+
+__device__ cuda::atomic<unsigned, cuda::thread_scope_device> g_cu_flags;
+
+__global__ void libcuxx_global_atomic_fetch_or(const unsigned *in) {
+  g_cu_flags.fetch_or(in[blockIdx.x * blockDim.x + threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_or' on the same address
+}
+
 //===----------------------------------------------------------------------===//
 // Part 2: must stay silent
 //===----------------------------------------------------------------------===//
@@ -769,4 +794,20 @@ __global__ void fixed_form_is_clean(float *total, const float *in) {
     if (warp_lane == 0)
       atomicAdd(total, warp_value);
   }
+}
+
+// libcu++: each lane's atomic_ref is bound to its own element.
+__global__ void libcuxx_atomic_ref_per_lane(float *out, const float *in) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  cuda::atomic_ref<float, cuda::thread_scope_device> mine(out[i]);
+  mine.fetch_add(in[i]);
+}
+
+// libcu++: one lane per warp adds the warp's sum.
+__global__ void libcuxx_leader_fetch_add(cuda::atomic<float, cuda::thread_scope_device> *total, const float *in) {
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  if (threadIdx.x % 32 == 0)
+    total->fetch_add(v);
 }

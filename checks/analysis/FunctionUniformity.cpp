@@ -331,6 +331,15 @@ WarpValue FunctionUniformity::valueOf(const Expr *E) const {
   return Eval ? Eval->eval(E) : WarpValue::uniform();
 }
 
+WarpValue FunctionUniformity::atomicAddress(const AtomicInfo &A) const {
+  // A pointer, or an atomic_ref (its value is the address it refers to);
+  // otherwise the atomic object itself, which lives where it is.
+  if (!A.Member || A.Address->getType()->isPointerType() ||
+      isAtomicRef(A.Address->getType()))
+    return valueOf(A.Address);
+  return Eval ? Eval->addressOf(A.Address) : WarpValue::uniform();
+}
+
 WarpValue FunctionUniformity::valueOf(const VarDecl *VD) const {
   auto It = Vars.find(VD);
   return It == Vars.end() ? WarpValue::uniform() : It->second;

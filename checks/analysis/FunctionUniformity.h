@@ -20,6 +20,7 @@
 #define WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
 
 #include "ValueEvaluator.h"
+#include "WarpCollectives.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
@@ -67,6 +68,8 @@ public:
   WarpValue valueOf(const Expr *E) const;
   /// The value a local variable holds (joined over all its assignments).
   WarpValue valueOf(const VarDecl *VD) const;
+  /// The address the atomic \p A operates on.
+  WarpValue atomicAddress(const AtomicInfo &A) const;
   /// How the warp may be diverged when it executes \p S.
   Divergence divergenceAt(const Stmt *S) const;
   /// Whether at most one lane of a warp executes \p S (`if (lane == 0)`).

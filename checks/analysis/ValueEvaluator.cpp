@@ -55,6 +55,28 @@ bool ValueEvaluator::yzUniform() {
   return YZUniform;
 }
 
+WarpValue ValueEvaluator::addressOf(const Expr *LValue) {
+  // Each lane owns its locals: their addresses differ per lane.
+  if (assignedLocal(LValue))
+    return WarpValue::varying(Variance::Lane, LValue);
+  const Expr *E = LValue->IgnoreParenImpCasts();
+  // &a[lane-distinct index] is a lane-distinct address, not a load.
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    WarpValue Base = eval(ASE->getBase());
+    WarpValue Index = eval(ASE->getIdx());
+    WarpValue Address = WarpValue::combine(Base, Index);
+    if (Base.isUniform() && Index.isLaneIndexed()) {
+      Address.S = Shape::ThreadIndex;
+      Address.OffsetMod32 = -1;
+    }
+    return Address;
+  }
+  WarpValue V = eval(LValue);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return ME->isArrow() ? eval(ME->getBase()) : V;
+  return V.isUniform() ? V : WarpValue::varying(V.V, V.Origin);
+}
+
 WarpValue ValueEvaluator::eval(const Expr *E) {
   if (!E)
     return WarpValue::uniform();
@@ -427,27 +449,8 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
       return V;
     case UO_Deref:
       return load(V, E);
-    case UO_AddrOf: {
-      // Each lane owns its locals: their addresses differ per lane.
-      if (ValueEvaluator::assignedLocal(UO->getSubExpr()))
-        return WarpValue::varying(Variance::Lane, E);
-      // &a[lane-distinct index] is a lane-distinct address, not a load.
-      if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(
-              UO->getSubExpr()->IgnoreParenImpCasts())) {
-        WarpValue Base = eval(ASE->getBase());
-        WarpValue Index = eval(ASE->getIdx());
-        WarpValue Address = WarpValue::combine(Base, Index);
-        if (Base.isUniform() && Index.isLaneIndexed()) {
-          Address.S = Shape::ThreadIndex;
-          Address.OffsetMod32 = -1;
-        }
-        return Address;
-      }
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParenImpCasts()))
-        return ME->isArrow() ? eval(ME->getBase()) : V;
-    }
-      return V.isUniform() ? V : WarpValue::varying(V.V, V.Origin);
+    case UO_AddrOf:
+      return addressOf(UO->getSubExpr());
     case UO_PreInc:
     case UO_PostInc:
     case UO_PreDec:

@@ -56,6 +56,8 @@ public:
       : Ctx(Ctx), FD(FD), Opts(Opts), Vars(Vars), Oracle(Oracle) {}
 
   WarpValue eval(const Expr *E);
+  /// The address of the object \p LValue designates (`&LValue`).
+  WarpValue addressOf(const Expr *LValue);
   /// Forgets memoised values (after variables changed).
   void reset() { Memo.clear(); }
 

@@ -217,8 +217,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
     if (!S.Synchronizes && isBarrierName(calleeName(Call)))
       S.Synchronizes = St;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
-      WarpValue Address =
-          Call->getNumArgs() ? FU.valueOf(Call->getArg(0)) : WarpValue();
+      WarpValue Address = FU.atomicAddress(*Atomic);
       if (Atomic->ReadModifyWrite && Address.isUniform() && Address.Params &&
           !FU.isSingleLane(Call))
         S.ParamAtomics.push_back({Call, FD, Address.Params});

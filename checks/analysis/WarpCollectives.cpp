@@ -136,10 +136,111 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
   return Use;
 }
 
+/// Returns whether \p T (or what it points to) is one of libcu++'s atomic
+/// types: cuda::atomic, cuda::atomic_ref, cuda::std::atomic(_ref|_flag).
+static bool isLibcuxxAtomic(QualType T) {
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  StringRef Name = RD->getName();
+  if (Name != "atomic" && Name != "atomic_ref" && Name != "atomic_flag")
+    return false;
+  for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getName() == "cuda" && NS->getParent()->isTranslationUnit())
+      return true;
+  return false;
+}
+
+/// libcu++ members: `obj.fetch_add(v)`, `obj.compare_exchange_strong(e, d)`,
+/// `flag.test_and_set()`, `obj += v`, `++obj`.
+static std::optional<AtomicInfo> matchLibcuxxAtomic(const CallExpr *Call) {
+  const Expr *Object = nullptr;
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  std::optional<AtomicOp> Op;
+  int64_t Implied = 0;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!M || !M->getIdentifier())
+      return std::nullopt;
+    Object = MC->getImplicitObjectArgument();
+    StringRef Name = M->getName();
+    Op = llvm::StringSwitch<std::optional<AtomicOp>>(Name)
+             .Case("fetch_add", AtomicOp::Add)
+             .Case("fetch_sub", AtomicOp::Sub)
+             .Case("fetch_min", AtomicOp::Min)
+             .Case("fetch_max", AtomicOp::Max)
+             .Case("fetch_and", AtomicOp::And)
+             .Case("fetch_or", AtomicOp::Or)
+             .Case("fetch_xor", AtomicOp::Xor)
+             .Case("exchange", AtomicOp::Exch)
+             .Case("compare_exchange_strong", AtomicOp::CAS)
+             .Case("compare_exchange_weak", AtomicOp::CAS)
+             .Case("test_and_set", AtomicOp::Exch)
+             .Case("store", AtomicOp::Store)
+             .Case("clear", AtomicOp::Store)
+             .Default(std::nullopt);
+    if (Name == "test_and_set" || Name == "clear") {
+      Implied = Name == "test_and_set" ? 1 : 0;
+      Args = {}; // their only parameter is the memory order
+    }
+  } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
+    if (Args.empty())
+      return std::nullopt;
+    Object = Args.front();
+    Args = Args.drop_front();
+    switch (OC->getOperator()) {
+    case OO_PlusEqual:
+    case OO_PlusPlus:
+      Op = AtomicOp::Add;
+      break;
+    case OO_MinusEqual:
+    case OO_MinusMinus:
+      Op = AtomicOp::Sub;
+      break;
+    case OO_AmpEqual:
+      Op = AtomicOp::And;
+      break;
+    case OO_PipeEqual:
+      Op = AtomicOp::Or;
+      break;
+    case OO_CaretEqual:
+      Op = AtomicOp::Xor;
+      break;
+    default:
+      return std::nullopt;
+    }
+    Implied = 1;
+    if (OC->getOperator() == OO_PlusPlus || OC->getOperator() == OO_MinusMinus)
+      Args = {}; // the postfix form's dummy int is not an operand
+  }
+  // The members live in base classes: look through the derived-to-base cast.
+  if (Object)
+    Object = Object->IgnoreParenImpCasts();
+  if (!Op || !Object || !isLibcuxxAtomic(Object->getType()))
+    return std::nullopt;
+  AtomicInfo Info{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch &&
+                           *Op != AtomicOp::Store};
+  Info.Address = Object;
+  Info.Member = true;
+  Info.ImpliedValue = Implied;
+  if (*Op == AtomicOp::CAS) {
+    if (Args.size() < 2)
+      return std::nullopt;
+    Info.Compare = Args[0];
+    Info.Value = Args[1];
+  } else if (!Args.empty()) {
+    Info.Value = Args[0];
+  }
+  return Info;
+}
+
 std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
   if (!Name.consume_front("atomic"))
-    return std::nullopt;
+    return matchLibcuxxAtomic(Call);
   if (!Name.consume_back("_block"))
     Name.consume_back("_system");
   std::optional<AtomicOp> Op =
@@ -156,9 +257,33 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
           .Case("CAS", AtomicOp::CAS)
           .Case("Exch", AtomicOp::Exch)
           .Default(std::nullopt);
-  if (!Op)
+  if (!Op || Call->getNumArgs() < 2)
     return std::nullopt;
-  return AtomicInfo{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch};
+  AtomicInfo Info{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch};
+  Info.Address = Call->getArg(0);
+  if (*Op == AtomicOp::CAS) {
+    if (Call->getNumArgs() < 3)
+      return std::nullopt;
+    Info.Compare = Call->getArg(1);
+    Info.Value = Call->getArg(2);
+  } else {
+    Info.Value = Call->getArg(1);
+  }
+  return Info;
+}
+
+std::string atomicName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return FD->getNameAsString();
+  return calleeName(Call).str();
+}
+
+bool isAtomicRef(QualType T) {
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "atomic_ref" &&
+         isLibcuxxAtomic(T);
 }
 
 bool isBarrierName(llvm::StringRef Name) {

@@ -12,6 +12,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/StringRef.h"
 #include <optional>
+#include <string>
 
 namespace clang::tidy::warp {
 
@@ -52,15 +53,39 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S);
 /// dependent calls in templates (UnresolvedLookupExpr).
 llvm::StringRef calleeName(const CallExpr *Call);
 
-enum class AtomicOp { Add, Sub, Inc, Dec, Min, Max, And, Or, Xor, CAS, Exch };
-
-struct AtomicInfo {
-  AtomicOp Op;
-  bool ReadModifyWrite; ///< false for CAS/Exch (lock primitives)
+enum class AtomicOp {
+  Add, Sub, Inc, Dec, Min, Max, And, Or, Xor, CAS, Exch, Store
 };
 
-/// Recognises atomicAdd/…/atomicCAS and their _block/_system variants.
+/// One atomic operation, in either spelling: the CUDA intrinsics
+/// (`atomicAdd(p, v)`) or libcu++'s `cuda::atomic`, `cuda::atomic_ref` and
+/// `cuda::atomic_flag` members (`ref.fetch_add(v)`, `flag.test_and_set()`).
+struct AtomicInfo {
+  AtomicOp Op;
+  bool ReadModifyWrite; ///< false for CAS/Exch/Store (lock primitives)
+  /// The pointer operated on, or for a member the atomic object (or the
+  /// pointer to it, for `p->fetch_add(v)`).
+  const Expr *Address = nullptr;
+  /// The value added, exchanged or stored, or the value a CAS writes; null
+  /// where implied (test_and_set writes 1, clear 0, ++ adds 1).
+  const Expr *Value = nullptr;
+  /// The value a CAS compares with (compare_exchange's `expected`).
+  const Expr *Compare = nullptr;
+  int64_t ImpliedValue = 0; ///< the value when Value is null
+  bool Member = false;      ///< a libcu++ member function or operator
+};
+
+/// Recognises atomicAdd/…/atomicCAS and their _block/_system variants, and
+/// the read-modify-write, exchange and store members of libcu++'s atomics.
 std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
+
+/// How the atomic \p Call is spelled in messages: `atomicAdd`, `fetch_add`,
+/// `operator+=`.
+std::string atomicName(const CallExpr *Call);
+
+/// Returns whether \p T is (or points to) libcu++'s cuda::atomic_ref, whose
+/// value is the address it was bound to.
+bool isAtomicRef(QualType T);
 
 /// Returns whether \p Name is a block- or grid-level barrier.
 bool isBarrierName(llvm::StringRef Name);
