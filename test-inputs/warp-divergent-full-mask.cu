@@ -49,6 +49,23 @@ __device__ float sum_if_low(float v, int lane) {
 }
 
 /// Innermost of a two-level helper chain; needs the full warp.
+/// Splits a linear index into quotient and remainder (CUTLASS FastDivmod
+/// style): the remainder comes back through a reference.
+struct Divmod {
+  int divisor;
+  __device__ int divmod(int &remainder, int dividend) const {
+    const int quotient = dividend / divisor;
+    remainder = dividend - quotient * divisor;
+    return quotient;
+  }
+};
+
+/// Returns the lane id and warp id through references.
+__device__ void lane_and_warp(int &lane, int &warp) {
+  lane = threadIdx.x % 32;
+  warp = threadIdx.x / 32;
+}
+
 /// Shuffles with the mask it is given, but only in the lanes below `half`.
 __device__ float bcast_below(unsigned mask, float v, int lane, int half) {
   if (lane < half)
@@ -481,11 +498,21 @@ __global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
   out[threadIdx.x] = v;
 }
 
+__global__ void branch_on_lane_returned_through_reference(float *out, const float *in) {
+  int lane, warp;
+  lane_and_warp(lane, warp);
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = warp_sum(v);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  out[threadIdx.x] = v + warp;
+}
+
 __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const float *in) {
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:63: note: 'bcast_below' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-433]]:9: note: lanes have diverged inside 'bcast_below' when this runs
+  // CHECK-NOTES: :[[@LINE-443]]:9: note: lanes have diverged inside 'bcast_below' when this runs
 }
 
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
@@ -909,6 +936,19 @@ __global__ void macro_collective_converged(float *out, const float *in) {
 // The helper branches on arguments that are the same in every lane.
 __global__ void full_mask_to_helper_branching_on_uniform_arguments(float *out, const float *in, int half) {
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], blockIdx.x, half);
+}
+
+// Values returned through references are as uniform as what the helper
+// writes there: a block's tile coordinates, the warp index.
+__global__ void branch_on_uniform_values_returned_through_references(Divmod tiles, float *out, const float *in, int rows) {
+  int col;
+  const int row = tiles.divmod(col, blockIdx.x);
+  int lane, warp;
+  lane_and_warp(lane, warp);
+  float v = in[threadIdx.x];
+  if (row < rows && col > 0 && warp == 0)
+    v = warp_sum(v);
+  out[threadIdx.x] = v + lane;
 }
 
 // --- threadIdx.y/z and the launches seen in this translation unit ----------

@@ -271,10 +271,12 @@ void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
   }
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     // Locals passed by non-const reference, by address or as decayed arrays
-    // may be written by the callee: they take the call's result value.
+    // may be written by the callee: they take what its summary says it
+    // writes there (per-lane data when it has no body to summarise).
     const FunctionDecl *Callee = Call->getDirectCallee();
-    for (unsigned I = 0, N = Call->getNumArgs(); I < N; ++I) {
-      const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    for (unsigned I = 0, N = Args.size(); I < N; ++I) {
+      const Expr *Arg = Args[I]->IgnoreParenImpCasts();
       const VarDecl *VD = nullptr;
       if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
           UO && UO->getOpcode() == UO_AddrOf)
@@ -286,10 +288,9 @@ void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
             (PT->isPointerType() && Arg->getType()->isArrayType()))
           VD = ValueEvaluator::assignedLocal(Arg);
       }
-      // What the callee writes there is per-lane data as far as we know
-      // (loads into register arrays, out-parameters).
       if (VD)
-        assign(VD, WarpValue::varying(Variance::Data, Call), B);
+        if (std::optional<WarpValue> Written = Eval->writtenThrough(Call, I))
+          assign(VD, *Written, B);
     }
   }
 }

@@ -77,6 +77,19 @@ WarpValue ValueEvaluator::addressOf(const Expr *LValue) {
   return V.isUniform() ? V : WarpValue::varying(V.V, V.Origin);
 }
 
+std::optional<WarpValue> ValueEvaluator::writtenThrough(const CallExpr *Call,
+                                                        unsigned Param) {
+  llvm::SmallVector<WarpValue, 4> Args;
+  for (const Expr *Arg : callArguments(Call))
+    Args.push_back(eval(Arg));
+  if (std::optional<ParamWrite> W = Oracle.paramWrite(Call, Param, Args)) {
+    if (!W->Written)
+      return std::nullopt;
+    return W->Value;
+  }
+  return WarpValue::varying(Variance::Data, Call);
+}
+
 WarpValue ValueEvaluator::eval(const Expr *E) {
   if (!E)
     return WarpValue::uniform();

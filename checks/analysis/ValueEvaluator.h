@@ -24,6 +24,12 @@ struct UniformityOptions {
   bool ThreadIdxYZUniform = false;
 };
 
+/// What a callee writes through one of its reference or pointer parameters.
+struct ParamWrite {
+  bool Written = false; ///< false: it never writes there
+  WarpValue Value;      ///< joined over its writes
+};
+
 /// Answers what the evaluator cannot see locally: calls into other functions
 /// and variables captured from an enclosing function.
 class ValueOracle {
@@ -34,6 +40,14 @@ public:
   virtual std::optional<WarpValue>
   callResult(const CallExpr *Call, const FunctionDecl *Callee,
              llvm::ArrayRef<WarpValue> Args) = 0;
+  /// What the callee of \p Call writes through its reference or pointer
+  /// parameter \p Param, given the values of its arguments, or nullopt when
+  /// the callee has no body to summarise.
+  virtual std::optional<ParamWrite>
+  paramWrite(const CallExpr *Call, unsigned Param,
+             llvm::ArrayRef<WarpValue> Args) {
+    return std::nullopt;
+  }
   /// The value of \p VD, a local of an enclosing function, where captured.
   virtual WarpValue capturedValue(const VarDecl *VD) = 0;
   /// Whether every launch of kernel \p Kernel in this translation unit uses
@@ -58,6 +72,11 @@ public:
   WarpValue eval(const Expr *E);
   /// The address of the object \p LValue designates (`&LValue`).
   WarpValue addressOf(const Expr *LValue);
+  /// The value the callee of \p Call leaves in the object bound to its
+  /// reference or pointer parameter \p Param: nullopt if it never writes
+  /// there, per-lane data if it cannot be seen.
+  std::optional<WarpValue> writtenThrough(const CallExpr *Call,
+                                          unsigned Param);
   /// Forgets memoised values (after variables changed).
   void reset() { Memo.clear(); }
 

@@ -53,15 +53,6 @@ const FunctionDecl *calledDefinition(const CallExpr *Call) {
   return Def;
 }
 
-llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
-  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
-  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
-    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()))
-      if (!MD->isStatic() && !Args.empty())
-        return Args.drop_front();
-  return Args;
-}
-
 const ParmVarDecl *maskParameter(const Expr *Mask) {
   if (!Mask)
     return nullptr;
@@ -184,11 +175,107 @@ const Expr *varyingArgument(uint64_t Params, llvm::ArrayRef<const Expr *> Args,
   return nullptr;
 }
 
+/// Returns the reference or pointer parameter of \p FD that the store to
+/// \p LValue writes through (`r = v`, `r.f = v`, `*p = v`, `p[i] = v`,
+/// `p->f = v`), if any.
+static const ParmVarDecl *writtenParameter(const Expr *LValue,
+                                           const FunctionDecl *FD) {
+  const Expr *E = LValue->IgnoreParenImpCasts();
+  bool ThroughPointer = false;
+  while (true) {
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->getOpcode() == UO_Deref) {
+      E = UO->getSubExpr()->IgnoreParenImpCasts();
+      ThroughPointer = true;
+    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      E = ASE->getBase()->IgnoreParenImpCasts();
+      ThroughPointer = true;
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      ThroughPointer |= ME->isArrow();
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  const auto *Ref = dyn_cast<DeclRefExpr>(E);
+  const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+  if (!P || P->getDeclContext() != FD)
+    return nullptr;
+  QualType T = P->getType();
+  if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+    return P;
+  return ThroughPointer && T->isPointerType() ? P : nullptr;
+}
+
+/// Records in \p S what \p FD writes through its reference and pointer
+/// parameters at \p St: the value, made varying by divergence at the write
+/// (lanes that skip it keep the old value).
+static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
+                              const FunctionUniformity &FU,
+                              WarpAnalysis &WA, FunctionSummary &S) {
+  auto Record = [&](const ParmVarDecl *P, WarpValue V) {
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= S.ParamWrites.size())
+      return;
+    Divergence D = FU.divergenceAt(St);
+    if (D.isDiverged())
+      V = WarpValue::combine(V, WarpValue::varying(D.strongest(), St));
+    V.Params |= D.ParamConditions;
+    ParamWrite &W = S.ParamWrites[I];
+    W.Value = W.Written ? WarpValue::join(W.Value, V) : V;
+    W.Written = true;
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(St)) {
+    if (BO->isAssignmentOp())
+      if (const ParmVarDecl *P = writtenParameter(BO->getLHS(), FD))
+        Record(P, FU.valueOf(BO));
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(St)) {
+    if (UO->isIncrementDecrementOp())
+      if (const ParmVarDecl *P = writtenParameter(UO->getSubExpr(), FD))
+        Record(P, FU.valueOf(UO));
+  } else if (const auto *Asm = dyn_cast<GCCAsmStmt>(St)) {
+    for (const Expr *Out : Asm->outputs())
+      if (const ParmVarDecl *P = writtenParameter(Out, FD))
+        Record(P, WarpValue::varying(Variance::Data, St));
+  } else if (const auto *Call = dyn_cast<CallExpr>(St)) {
+    // A parameter handed on to another callee's reference or pointer.
+    const FunctionDecl *Callee = Call->getDirectCallee();
+    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+    llvm::SmallVector<WarpValue, 4> Values;
+    for (const Expr *Arg : Args)
+      Values.push_back(FU.valueOf(Arg));
+    for (unsigned I = 0; I < Args.size(); ++I) {
+      const auto *Ref = dyn_cast<DeclRefExpr>(Args[I]->IgnoreParenImpCasts());
+      const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
+      if (!P || P->getDeclContext() != FD || !Callee ||
+          I >= Callee->getNumParams())
+        continue;
+      QualType T = Callee->getParamDecl(I)->getType();
+      bool Writable =
+          (T->isReferenceType() &&
+           !T.getNonReferenceType().isConstQualified()) ||
+          (T->isPointerType() && !T->getPointeeType().isConstQualified());
+      // Our pointer, or our non-const reference, bound to one of the callee's.
+      bool Ours = P->getType()->isPointerType() || writtenParameter(Args[I], FD);
+      if (!Writable || !Ours)
+        continue;
+      if (std::optional<ParamWrite> W = WA.paramWrite(Call, I, Values)) {
+        if (W->Written)
+          Record(P, W->Value);
+      } else {
+        Record(P, WarpValue::varying(Variance::Data, Call));
+      }
+    }
+  }
+}
+
 FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
                                              const FunctionUniformity &FU) {
   FunctionSummary S;
+  S.ParamWrites.resize(FD->getNumParams());
   bool SawReturn = false;
   FU.forEachStmt([&](const Stmt *St) {
+    recordParamWrites(St, FD, FU, *this, S);
     if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
       if (const Expr *V = Ret->getRetValue()) {
         S.Result = SawReturn ? WarpValue::join(S.Result, FU.valueOf(V))
@@ -282,6 +369,31 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
   return S;
 }
 
+/// Returns \p V, a value in terms of a callee's parameters, with the values
+/// of the arguments \p Args of \p Call put in for them.
+static WarpValue bindParameters(const WarpValue &V,
+                                llvm::ArrayRef<WarpValue> Args,
+                                const CallExpr *Call) {
+  WarpValue R = V;
+  if (R.isVarying()) {
+    if (!R.Origin)
+      R.Origin = Call;
+    return R;
+  }
+  R.Params = 0;
+  for (unsigned I = 0; I < Args.size() && I < 64; ++I)
+    if (V.Params & (uint64_t(1) << I)) {
+      R = WarpValue::combine(R, Args[I]);
+      if (Args[I].isVarying() && !R.Origin)
+        R.Origin = Call;
+    }
+  if (R.isUniform() && !R.Params) {
+    R.Constant = V.Constant;
+    R.S = V.S;
+  }
+  return R;
+}
+
 std::optional<WarpValue>
 WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
                          llvm::ArrayRef<WarpValue> Args) {
@@ -291,25 +403,20 @@ WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
   const FunctionSummary *S = summary(Def);
   if (!S)
     return WarpValue::varying(Variance::Data, Call); // recursion
-  WarpValue R = S->Result;
-  if (R.isVarying()) {
-    if (!R.Origin)
-      R.Origin = Call;
-    return R;
-  }
-  uint64_t Params = R.Params;
-  R.Params = 0;
-  for (unsigned I = 0; I < Args.size() && I < 64; ++I)
-    if (Params & (uint64_t(1) << I)) {
-      R = WarpValue::combine(R, Args[I]);
-      if (Args[I].isVarying() && !R.Origin)
-        R.Origin = Call;
-    }
-  if (R.isUniform() && !R.Params) {
-    R.Constant = S->Result.Constant;
-    R.S = S->Result.S;
-  }
-  return R;
+  return bindParameters(S->Result, Args, Call);
+}
+
+std::optional<ParamWrite>
+WarpAnalysis::paramWrite(const CallExpr *Call, unsigned Param,
+                         llvm::ArrayRef<WarpValue> Args) {
+  const FunctionDecl *Def = calledDefinition(Call);
+  const FunctionSummary *S = Def ? summary(Def) : nullptr;
+  if (!S || Param >= S->ParamWrites.size())
+    return std::nullopt;
+  ParamWrite W = S->ParamWrites[Param];
+  if (W.Written)
+    W.Value = bindParameters(W.Value, Args, Call);
+  return W;
 }
 
 bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {

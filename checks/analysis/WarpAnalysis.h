@@ -57,6 +57,9 @@ struct FunctionSummary {
   llvm::SmallVector<UniformAtomic, 1> ParamAtomics;
   /// A collective or barrier runs inside, directly or through calls.
   const Stmt *Synchronizes = nullptr;
+  /// By parameter: what is written through it, if it is a reference or a
+  /// pointer (`divmod(int &quotient, ...)`), in terms of the parameters.
+  llvm::SmallVector<ParamWrite, 4> ParamWrites;
 };
 
 /// Returns the full mask value of \p Use's mask (literal, macro, constexpr,
@@ -69,10 +72,6 @@ const ParmVarDecl *maskParameter(const Expr *Mask);
 
 /// Returns the function definition \p Call reaches, if it has a body.
 const FunctionDecl *calledDefinition(const CallExpr *Call);
-
-/// Returns the arguments of \p Call that bind to the callee's parameters
-/// (dropping the closure object of a lambda call).
-llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
 
 /// Returns the first argument bound to one of \p Params whose value varies
 /// between lanes in \p Caller, if any.
@@ -99,6 +98,8 @@ public:
   std::optional<WarpValue> callResult(const CallExpr *Call,
                                       const FunctionDecl *Callee,
                                       llvm::ArrayRef<WarpValue> Args) override;
+  std::optional<ParamWrite> paramWrite(const CallExpr *Call, unsigned Param,
+                                       llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;
   bool launchedWarpAligned(const FunctionDecl *Kernel) override;
   void analysing(const FunctionDecl *FD,

@@ -272,6 +272,15 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
   return Info;
 }
 
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
+  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    if (const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op->getDirectCallee()))
+      if (!MD->isStatic() && !Args.empty())
+        return Args.drop_front();
+  return Args;
+}
+
 std::string atomicName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     return FD->getNameAsString();

@@ -79,6 +79,10 @@ struct AtomicInfo {
 /// the read-modify-write, exchange and store members of libcu++'s atomics.
 std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
 
+/// Returns the arguments of \p Call that bind to the callee's parameters
+/// (dropping the object of a member operator, e.g. a lambda's closure).
+llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
+
 /// How the atomic \p Call is spelled in messages: `atomicAdd`, `fetch_add`,
 /// `operator+=`.
 std::string atomicName(const CallExpr *Call);

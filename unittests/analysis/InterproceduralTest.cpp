@@ -15,6 +15,52 @@ static bool isCollective(const Stmt *S) {
   return matchCollective(S).has_value();
 }
 
+TEST_F(InterproceduralTest, OutParametersTakeWhatTheHelperWrites) {
+  ASSERT_TRUE(analyze(R"cu(
+struct Divmod {
+  int d;
+  __device__ int divmod(int &rem, int x) const {
+    rem = x - (x / d) * d;
+    return x / d;
+  }
+};
+__device__ void split(int &hi, int &lo) { hi = threadIdx.x / 32; lo = threadIdx.x % 32; }
+__device__ void load(int *v, const int *p) { *v = p[threadIdx.x]; }
+__device__ void untouched(int &v) {}
+__device__ void forward(int &v, int x) { split(v, x); }
+__device__ void leader_only(int &v, int x) {
+  if (threadIdx.x % 32 == 0)
+    v = x; // the other lanes keep their value: varying after the call
+}
+__device__ void opaque(int &v);
+__global__ void k(Divmod dm, const int *p, int n) {
+  int rem;
+  uniform(dm.divmod(rem, blockIdx.x));
+  uniform(rem);
+  int hi, lo;
+  split(hi, lo);
+  uniform(hi);
+  lane_varying(lo);
+  int v;
+  load(&v, p);
+  varying(v);
+  int u = n;
+  untouched(u);
+  uniform(u);
+  int f;
+  forward(f, n);
+  uniform(f);
+  int l = n;
+  leader_only(l, 7);
+  lane_varying(l);
+  int o = n;
+  opaque(o);
+  data_varying(o); // no body: what it writes is unknown
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(InterproceduralTest, HelperResultsFollowTheirBodies) {
   ASSERT_TRUE(analyze(R"cu(
 __device__ int lane_id() { return threadIdx.x % 32; }
