@@ -34,8 +34,10 @@ rt_pattern(uaa_int_max_shared              warp-uniform-address-atomic  int_max_
 rt_pattern(uaa_float_sum_converged         warp-uniform-address-atomic  float_sum_converged       FIXIT     TOOL)
 rt_pattern(uaa_int_slots_converged         warp-uniform-address-atomic  int_slots_converged       FIXIT     TOOL)
 rt_pattern(uaa_int_max_converged           warp-uniform-address-atomic  int_max_converged         FIXIT     TOOL)
+rt_pattern(uaa_float_sum_unbraced          warp-uniform-address-atomic  float_sum_unbraced        FIXIT     TOOL)
 rt_pattern(spin_stats                      warp-atomic-spinlock         spinlock_stats            FIXIT     TOOL)
 rt_pattern(spin_single_rmw                 warp-atomic-spinlock         spinlock_single_rmw       FIXIT     TOOL)
+rt_pattern(spin_libcuxx_stats              warp-atomic-spinlock         libcuxx_lock_stats        FIXIT     TOOL)
 
 # Checks whose buggy kernels must be flagged and whose hand-written fixes must
 # be clean (`runtime.static.<launcher>`, no GPU needed). Add a check here once

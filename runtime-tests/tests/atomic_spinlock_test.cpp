@@ -36,3 +36,5 @@ RT_PATTERN(AtomicSpinlock, Stats, spin_stats, "warp-atomic-spinlock", nullptr,
            verifyStats)
 RT_PATTERN(AtomicSpinlock, SingleRmw, spin_single_rmw, "warp-atomic-spinlock",
            nullptr, verifyTotal)
+RT_PATTERN(AtomicSpinlock, LibcuxxStats, spin_libcuxx_stats,
+           "warp-atomic-spinlock", nullptr, verifyStats)

@@ -111,6 +111,8 @@ RT_PATTERN(UniformAddressAtomic, IntMaxShared, uaa_int_max_shared,
            "warp-uniform-address-atomic", nullptr, verifyBlockMax)
 RT_PATTERN(UniformAddressAtomic, FloatSumConverged, uaa_float_sum_converged,
            "warp-uniform-address-atomic", zeroSum, verifyGlobalSum)
+RT_PATTERN(UniformAddressAtomic, FloatSumUnbraced, uaa_float_sum_unbraced,
+           "warp-uniform-address-atomic", zeroSum, verifyGlobalSum)
 RT_PATTERN(UniformAddressAtomic, IntMaxConverged, uaa_int_max_converged,
            "warp-uniform-address-atomic", minMax, verifyGlobalMax)
 RT_PATTERN(UniformAddressAtomic, IntSlotsConverged, uaa_int_slots_converged,
