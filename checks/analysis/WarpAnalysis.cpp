@@ -241,9 +241,7 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
     // A parameter handed on to another callee's reference or pointer.
     const FunctionDecl *Callee = Call->getDirectCallee();
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-    llvm::SmallVector<WarpValue, 4> Values;
-    for (const Expr *Arg : Args)
-      Values.push_back(FU.valueOf(Arg));
+    llvm::SmallVector<WarpValue, 4> Values; // filled on first need
     for (unsigned I = 0; I < Args.size(); ++I) {
       const auto *Ref = dyn_cast<DeclRefExpr>(Args[I]->IgnoreParenImpCasts());
       const auto *P = Ref ? dyn_cast<ParmVarDecl>(Ref->getDecl()) : nullptr;
@@ -259,6 +257,9 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
       bool Ours = P->getType()->isPointerType() || writtenParameter(Args[I], FD);
       if (!Writable || !Ours)
         continue;
+      if (Values.empty())
+        for (const Expr *Arg : Args)
+          Values.push_back(FU.valueOf(Arg));
       if (std::optional<ParamWrite> W = WA.paramWrite(Call, I, Values)) {
         if (W->Written)
           Record(P, W->Value);
