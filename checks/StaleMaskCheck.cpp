@@ -66,6 +66,50 @@ static const CallExpr *maskSource(const Expr *E) {
   return nullptr;
 }
 
+/// Returns whether \p E is the same in all lanes that passed the same value
+/// \p Key to `__match_any_sync`: uniform parts and \p Key itself, combined by
+/// operators (`key > 0`, `key % 4 == 1`).
+static bool sameWithinPeerGroups(const Expr *E, const Expr *Key,
+                                 const FunctionUniformity &FU,
+                                 ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (FU.valueOf(E).isUniform())
+    return true;
+  llvm::FoldingSetNodeID IE, IK;
+  E->Profile(IE, Ctx, true);
+  Key->IgnoreParenImpCasts()->Profile(IK, Ctx, true);
+  if (IE == IK)
+    return true;
+  if (!isa<BinaryOperator, UnaryOperator, ConditionalOperator>(E))
+    return false;
+  for (const Stmt *Child : E->children())
+    if (const auto *C = dyn_cast_or_null<Expr>(Child);
+        !C || !sameWithinPeerGroups(C, Key, FU, Ctx))
+      return false;
+  return true;
+}
+
+/// Returns the value \p Source groups lanes by, if it is __match_any_sync.
+static const Expr *peerKey(const CallExpr *Source) {
+  return Source && calleeName(Source) == "__match_any_sync" &&
+                 Source->getNumArgs() == 2
+             ? Source->getArg(1)
+             : nullptr;
+}
+
+/// Returns whether every branch in \p Extra keeps each peer group of a
+/// `__match_any_sync(m, Key)` mask together: the groups stay whole.
+static bool keepsPeerGroups(llvm::ArrayRef<DivergentBranch> Extra,
+                            const Expr *Key, const FunctionUniformity &FU,
+                            ASTContext &Ctx) {
+  if (!Key)
+    return false;
+  for (const DivergentBranch &B : Extra)
+    if (!B.Condition || !sameWithinPeerGroups(B.Condition, Key, FU, Ctx))
+      return false;
+  return true;
+}
+
 /// Returns whether the mask \p Source makes names every lane that runs it
 /// (`__activemask()`, a ballot of `true`, a `__match_any_sync` group): such a
 /// mask is stale wherever fewer lanes arrive, whatever the branch. A ballot
@@ -79,6 +123,18 @@ static bool namesEveryLaneHere(const CallExpr *Source, ASTContext &Ctx) {
   bool Always = false;
   return Source->getNumArgs() == 2 &&
          Source->getArg(1)->EvaluateAsBooleanCondition(Always, Ctx) && Always;
+}
+
+/// Returns whether the helper of \p Helper, branching on its lane-varying
+/// argument, leaves fewer lanes at its collective than the mask made by
+/// \p Source names.
+static bool helperSplits(const HelperDivergence &Helper,
+                         const CallExpr *Source, const FunctionUniformity &FU,
+                         ASTContext &Ctx) {
+  if (!Helper.Argument || !namesEveryLaneHere(Source, Ctx))
+    return false;
+  const Expr *Key = peerKey(Source);
+  return !(Key && sameWithinPeerGroups(Helper.Argument, Key, FU, Ctx));
 }
 
 /// Strips parentheses, casts and logical negations; returns how many
@@ -218,7 +274,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   if (!VD) {
     // A mask made right in the argument list is stale only if the helper
     // narrows the lanes before using it.
-    if (Helper.Argument && namesEveryLaneHere(maskSource(Mask), Ctx) &&
+    if (helperSplits(Helper, maskSource(Mask), FU, Ctx) &&
         firstReportAt(Use->getBeginLoc())) {
       diag(Use->getBeginLoc(), "mask '%0' was computed before the lanes "
                                "diverged further; '%1' may wait for lanes "
@@ -242,11 +298,11 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
       return; // arithmetic or unknown provenance: not ours to judge
     llvm::SmallVector<DivergentBranch, 2> More =
         furtherDivergence(D.At, Use, FU);
-    if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-        lanesMatchBallot(More, Source->getArg(1), Ctx))
+    if ((calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
+         lanesMatchBallot(More, Source->getArg(1), Ctx)) ||
+        keepsPeerGroups(More, peerKey(Source), FU, Ctx))
       More.clear();
-    if (More.empty() &&
-        !(Helper.Argument && namesEveryLaneHere(Source, Ctx)))
+    if (More.empty() && !helperSplits(Helper, Source, FU, Ctx))
       return;
     if (!Stale) {
       Stale = &D;

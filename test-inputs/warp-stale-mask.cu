@@ -27,6 +27,13 @@ __device__ float pair_sum(unsigned m, float v) {
   return v + __shfl_xor_sync(m, v, 1);
 }
 
+/// Broadcasts the group leader's value in the groups whose key is positive.
+__device__ float bcast_in_positive_groups(unsigned peers, float v, int key) {
+  if (key > 0)
+    v = __shfl_sync(peers, v, __ffs(peers) - 1);
+  return v;
+}
+
 //===----------------------------------------------------------------------===//
 // Part 1: true positives
 //===----------------------------------------------------------------------===//
@@ -342,6 +349,14 @@ __global__ void match_any_group_then_lane_branch(int *out, const int *keys) {
     // CHECK-FIXES: {{^}}    total = __reduce_add_sync(branch_mask, lane);
   }
   out[threadIdx.x] = total;
+}
+
+// A helper that branches on something other than the key splits the groups.
+__global__ void match_any_group_to_helper_branching_on_lane(float *out, const int *keys, const float *in) {
+  const unsigned peers = __match_any_sync(0xffffffff, keys[threadIdx.x]);
+  out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:71: note: 'bcast_in_positive_groups' branches on this argument, which differs between lanes
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -693,4 +708,16 @@ __global__ void ballot_of_the_helpers_condition(float *out, const float *in) {
   const int lane = threadIdx.x % 32;
   const unsigned low = __ballot_sync(0xffffffff, lane < 16);
   out[threadIdx.x] = bcast_to_low_half(low, in[threadIdx.x], lane);
+}
+
+// A __match_any_sync group shares its key: a branch on the key (here and
+// inside a helper) keeps every group whole, so the mask names exactly the
+// lanes that reach the shuffle.
+__global__ void match_any_group_branch_on_its_key(float *out, const int *keys, const float *in) {
+  const int key = keys[threadIdx.x];
+  const unsigned peers = __match_any_sync(0xffffffff, key);
+  float v = in[threadIdx.x];
+  if (key % 4 == 1)
+    v = __shfl_sync(peers, v, __ffs(peers) - 1);
+  out[threadIdx.x] = bcast_in_positive_groups(peers, v, key);
 }
