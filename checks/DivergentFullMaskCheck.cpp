@@ -4,6 +4,7 @@
 #include "FixItText.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::warp {
@@ -43,6 +44,67 @@ static const IfStmt *ballotableIf(const Divergence &D,
   return If;
 }
 
+/// The number of full-mask `__syncwarp` calls \p S runs on every path
+/// through it, or nullopt when that is not fixed: a warp barrier inside a
+/// nested branch or loop, one with another mask, or a jump out of \p S.
+static std::optional<unsigned> fullBarriersOnEveryPath(
+    const Stmt *S, const FunctionUniformity &FU, ASTContext &Ctx) {
+  if (!S)
+    return 0;
+  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+    return std::nullopt;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
+    unsigned N = 0;
+    for (const Stmt *Child : CS->body()) {
+      std::optional<unsigned> C = fullBarriersOnEveryPath(Child, FU, Ctx);
+      if (!C)
+        return std::nullopt;
+      N += *C;
+    }
+    return N;
+  }
+  bool Nested = isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
+                    CXXForRangeStmt>(S);
+  unsigned N = 0;
+  bool Unknown = false;
+  llvm::SmallVector<const Stmt *, 16> Work{S};
+  while (!Work.empty()) {
+    const Stmt *X = Work.pop_back_val();
+    if (!X)
+      continue;
+    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(X))
+      Unknown |= Nested;
+    if (std::optional<CollectiveUse> Use = matchCollective(X);
+        Use && Use->Info->Kind == CollectiveKind::SyncWarp) {
+      Unknown |= Nested || !hasFullMask(*Use, FU, Ctx);
+      ++N;
+    }
+    for (const Stmt *Child : X->children())
+      Work.push_back(Child);
+  }
+  if (Unknown || (Nested && N))
+    return std::nullopt;
+  return N;
+}
+
+/// Returns whether every divergent branch in \p D is an `if`/`else` whose
+/// two arms run the same number of full-mask `__syncwarp` calls: since
+/// sm_70 the lanes at different `__syncwarp` calls wait for each other, so
+/// the warp meets at each pair (before sm_70 they had to be converged).
+static bool syncwarpsPairUp(const Divergence &D, const FunctionUniformity &FU,
+                            ASTContext &Ctx) {
+  for (const DivergentBranch &B : D.Branches) {
+    const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
+    if (!If || B.Exit)
+      return false;
+    std::optional<unsigned> Then = fullBarriersOnEveryPath(If->getThen(), FU, Ctx);
+    std::optional<unsigned> Else = fullBarriersOnEveryPath(If->getElse(), FU, Ctx);
+    if (!Then || !Else || *Then == 0 || *Then != *Else)
+      return false;
+  }
+  return true;
+}
+
 void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
                                              const FunctionUniformity &FU,
                                              ASTContext &Ctx) {
@@ -50,6 +112,9 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
     return;
   Divergence D = FU.divergenceAt(Use.Site);
   if (!D.isDiverged())
+    return;
+  if (Use.Info->Kind == CollectiveKind::SyncWarp &&
+      syncwarpsPairUp(D, FU, Ctx))
     return;
   SourceLocation Loc = Use.Site->getBeginLoc();
   if (!firstReportAt(Loc))

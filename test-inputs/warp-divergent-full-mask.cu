@@ -213,6 +213,27 @@ __global__ void syncwarp_without_argument_in_lane_branch(float *out, const float
   out[threadIdx.x] = tile[lane];
 }
 
+// Since sm_70 lanes at different __syncwarp calls wait for each other, but
+// here the arms run different numbers of them: the second barrier of the
+// `then` arm waits for lanes that never get there.
+__global__ void syncwarp_count_differs_between_arms(float *out, const float *in) {
+  __shared__ float tile[32];
+  const int lane = threadIdx.x % 32;
+  if (lane < 16) {
+    tile[lane] = in[threadIdx.x];
+    __syncwarp();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    tile[lane] += tile[15 - lane];
+    __syncwarp();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+  } else {
+    tile[lane] = -in[threadIdx.x];
+    __syncwarp();
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+  }
+  out[threadIdx.x] = tile[31 - lane];
+}
+
 // --- Every collective ------------------------------------------------------
 
 __global__ void match_any_sync_in_short_circuit_or(int *out, const int *keys) {
@@ -512,7 +533,7 @@ __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:63: note: 'bcast_below' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-443]]:9: note: lanes have diverged inside 'bcast_below' when this runs
+  // CHECK-NOTES: :[[@LINE-464]]:9: note: lanes have diverged inside 'bcast_below' when this runs
 }
 
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
@@ -949,6 +970,21 @@ __global__ void branch_on_uniform_values_returned_through_references(Divmod tile
   if (row < rows && col > 0 && warp == 0)
     v = warp_sum(v);
   out[threadIdx.x] = v + lane;
+}
+
+// Both arms run one full-mask __syncwarp: since sm_70 the lanes at the two
+// calls wait for each other, and the whole warp meets.
+__global__ void syncwarp_in_both_arms(float *out, const float *in) {
+  __shared__ float tile[32];
+  const int lane = threadIdx.x % 32;
+  if (lane < 16) {
+    tile[lane] = in[threadIdx.x];
+    __syncwarp();
+  } else {
+    tile[lane] = -in[threadIdx.x];
+    __syncwarp();
+  }
+  out[threadIdx.x] = tile[31 - lane];
 }
 
 // --- threadIdx.y/z and the launches seen in this translation unit ----------
