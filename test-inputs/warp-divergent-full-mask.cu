@@ -987,6 +987,23 @@ __global__ void syncwarp_in_both_arms(float *out, const float *in) {
   out[threadIdx.x] = tile[31 - lane];
 }
 
+/// Rounds `n` down to a multiple of `m` (a one-line helper, as in FAISS).
+__host__ __device__ constexpr int round_down(int n, int m) { return (n / m) * m; }
+
+// The bound is a multiple of 32 and a warp's lanes start at consecutive
+// indices: all lanes of a warp run the same iterations (FAISS BlockSelect
+// handles the remainder after the loop).
+__global__ void whole_warps_below_rounded_down_limit(float *out, const float *in, int n) {
+  const int limit = round_down(n, 32);
+  float v = 0.0f;
+  int i = threadIdx.x;
+  for (; i < limit; i += blockDim.x)
+    v += warp_sum(in[i]);
+  if (i < n)
+    v += in[i];
+  out[threadIdx.x] = v;
+}
+
 // --- threadIdx.y/z and the launches seen in this translation unit ----------
 
 __device__ float launch_warp_sum(float v) {

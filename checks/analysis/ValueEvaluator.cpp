@@ -108,9 +108,48 @@ WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
   return WarpValue::varying(Variance::Data, E);
 }
 
+/// Returns the expression a free function consists of, `return <expr>;`.
+static const Expr *oneLineBody(const FunctionDecl *Callee) {
+  const FunctionDecl *Def = nullptr;
+  if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
+    return nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && !MD->isStatic())
+    return nullptr; // its `this` is the caller's object
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(Def->getBody());
+  if (!Body || Body->size() != 1)
+    return nullptr;
+  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
+  return Ret ? Ret->getRetValue() : nullptr;
+}
+
+std::optional<WarpValue>
+ValueEvaluator::evalInlined(const FunctionDecl *Callee,
+                            llvm::ArrayRef<WarpValue> Args) {
+  // A one-line helper (`return divDown(a, b) * b;`) is evaluated with this
+  // call's argument values in place of its parameters, so that their shapes
+  // and constants survive it: roundDown(n, 32) is a multiple of 32, which a
+  // summary over unknown parameters cannot say.
+  const Expr *Result = oneLineBody(Callee);
+  if (!Result || InlineDepth >= 3 || Args.size() != Callee->getNumParams())
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  Callee->hasBody(Def);
+  VarState Bindings;
+  for (unsigned I = 0; I < Args.size(); ++I)
+    Bindings[Def->getParamDecl(I)] = Args[I];
+  ValueEvaluator Inner(Ctx, Def, Opts, Bindings, Oracle);
+  Inner.InlineDepth = InlineDepth + 1;
+  return Inner.eval(Result);
+}
+
 WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
   const ValueDecl *D = DRE->getDecl();
   if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
+    if (InlineDepth > 0) {
+      auto It = Vars.find(PVD);
+      return It == Vars.end() ? WarpValue::varying(Variance::Data, DRE)
+                              : It->second;
+    }
     if (PVD->getDeclContext() != FD)
       return Oracle.capturedValue(PVD);
     if (FD->hasAttr<CUDAGlobalAttr>())
@@ -398,6 +437,8 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
     if (MD && isa<CXXOperatorCallExpr>(Call) && !MD->isStatic() &&
         !CalleeArgs.empty())
       CalleeArgs = CalleeArgs.drop_front();
+    if (std::optional<WarpValue> R = evalInlined(Callee, CalleeArgs))
+      return *R;
     if (std::optional<WarpValue> R =
             Oracle.callResult(Call, Callee, CalleeArgs))
       return *R;

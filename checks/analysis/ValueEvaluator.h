@@ -94,6 +94,8 @@ private:
   WarpValue evalCompare(BinaryOperatorKind Op, const WarpValue &L,
                         const WarpValue &R, const Expr *E);
   WarpValue evalCall(const CallExpr *Call);
+  std::optional<WarpValue> evalInlined(const FunctionDecl *Callee,
+                                       llvm::ArrayRef<WarpValue> Args);
   WarpValue evalBuiltinRegister(const Expr *E);
   WarpValue evalDeclRef(const DeclRefExpr *DRE);
   WarpValue load(const WarpValue &Address, const Expr *E);
@@ -108,6 +110,9 @@ private:
   ValueOracle &Oracle;
   llvm::DenseMap<const Expr *, WarpValue> Memo;
   bool YZKnown = false, YZUniform = false;
+  /// How many one-line helpers deep this evaluator is (0: the function's
+  /// own); an inlined evaluator's parameters are the caller's arguments.
+  unsigned InlineDepth = 0;
 };
 
 } // namespace clang::tidy::warp

@@ -15,6 +15,26 @@ static bool isCollective(const Stmt *S) {
   return matchCollective(S).has_value();
 }
 
+TEST_F(InterproceduralTest, OneLineHelpersKeepTheShapesOfTheirArguments) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ constexpr int div_down(int a, int b) { return a / b; }
+__device__ constexpr int round_down(int a, int b) { return div_down(a, b) * b; }
+__device__ int plus(int a, int b) { return a + b; }
+__global__ void k(int n, const int *p) {
+  const int limit = round_down(n, 32);
+  if (threadIdx.x < limit)
+    converged(); // a multiple of 32: whole warps on each side
+  if (plus(threadIdx.x, 32) < 64)
+    converged(); // threadIdx.x + 32 keeps its lane offset
+  if (threadIdx.x < round_down(n, 16))
+    lane_diverged(); // a multiple of 16 may split a warp
+  lane_varying(plus(threadIdx.x % 32, 0));
+  uniform(round_down(p[0], 32));
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(InterproceduralTest, OutParametersTakeWhatTheHelperWrites) {
   ASSERT_TRUE(analyze(R"cu(
 struct Divmod {
