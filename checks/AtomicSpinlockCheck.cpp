@@ -52,19 +52,10 @@ static const Expr *lockTaken(const CallExpr *Call, ASTContext &Ctx) {
                                                              : nullptr;
 }
 
-static bool isLockTake(const CallExpr *Call, ASTContext &Ctx) {
-  return lockTaken(Call, Ctx) != nullptr;
-}
-
 /// Returns whether \p A and \p B spell the same lock address.
 static bool sameLock(const Expr *A, const Expr *B, ASTContext &Ctx) {
   // `*(volatile int *)lock = 0` releases `lock`.
-  A = A->IgnoreParenCasts();
-  B = B->IgnoreParenCasts();
-  llvm::FoldingSetNodeID IA, IB;
-  A->Profile(IA, Ctx, /*Canonical=*/true);
-  B->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
+  return sameExpr(A->IgnoreParenCasts(), B->IgnoreParenCasts(), Ctx);
 }
 
 /// Returns whether \p S releases \p Lock: atomicExch(lock, 0), a CAS back to
@@ -216,7 +207,7 @@ static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
     const auto *Call = dyn_cast<CallExpr>(X);
     if (!Call)
       return;
-    if (isBarrierName(calleeName(Call)) || isLockTake(Call, Ctx)) {
+    if (isBarrierName(calleeName(Call)) || lockTaken(Call, Ctx)) {
       Found = X;
       return;
     }

@@ -73,12 +73,7 @@ static bool sameWithinPeerGroups(const Expr *E, const Expr *Key,
                                  const FunctionUniformity &FU,
                                  ASTContext &Ctx) {
   E = E->IgnoreParenImpCasts();
-  if (FU.valueOf(E).isUniform())
-    return true;
-  llvm::FoldingSetNodeID IE, IK;
-  E->Profile(IE, Ctx, true);
-  Key->IgnoreParenImpCasts()->Profile(IK, Ctx, true);
-  if (IE == IK)
+  if (FU.valueOf(E).isUniform() || sameExpr(E, Key, Ctx))
     return true;
   if (!isa<BinaryOperator, UnaryOperator, ConditionalOperator>(E))
     return false;
@@ -161,10 +156,7 @@ static bool branchMatchesBallot(const DivergentBranch &Branch, const Expr *Pred,
   bool NegCond, NegPred;
   const Expr *C = stripNot(Branch.Condition, NegCond);
   const Expr *P = stripNot(Pred, NegPred);
-  llvm::FoldingSetNodeID IC, IP;
-  C->Profile(IC, Ctx, true);
-  P->Profile(IP, Ctx, true);
-  if (IC != IP)
+  if (!sameExpr(C, P, Ctx))
     return false;
   // Lanes here satisfy the condition when they took the true edge.
   bool LanesSatisfyCond = Branch.Edge == 0;
@@ -320,10 +312,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
                                                 : Source->getArg(1),
                              NegCond);
     const Expr *P = stripNot(Source->getArg(1), NegPred);
-    llvm::FoldingSetNodeID IC, IP;
-    C->Profile(IC, Ctx, true);
-    P->Profile(IP, Ctx, true);
-    WrongSide = IC == IP;
+    WrongSide = sameExpr(C, P, Ctx);
   }
   {
     auto Diag =

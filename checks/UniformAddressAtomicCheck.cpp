@@ -43,7 +43,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
     if (!Call || FU.isSingleLane(Call))
       return;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
-      if (!Atomic->ReadModifyWrite)
+      if (!Atomic->isReadModifyWrite())
         return;
       WarpValue Address = FU.atomicAddress(*Atomic);
       // A pointer parameter's uniformity is decided by the callers.

@@ -283,8 +283,7 @@ void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
         VD = ValueEvaluator::assignedLocal(UO->getSubExpr());
       else if (Callee && I < Callee->getNumParams()) {
         QualType PT = Callee->getParamDecl(I)->getType();
-        if ((PT->isReferenceType() &&
-             !PT->getPointeeType().isConstQualified()) ||
+        if (ValueEvaluator::isMutableReference(PT) ||
             (PT->isPointerType() && Arg->getType()->isArrayType()))
           VD = ValueEvaluator::assignedLocal(Arg);
       }

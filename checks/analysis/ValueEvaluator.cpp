@@ -108,9 +108,10 @@ WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
   return WarpValue::varying(Variance::Data, E);
 }
 
-/// Returns the expression a free function consists of, `return <expr>;`.
-static const Expr *oneLineBody(const FunctionDecl *Callee) {
-  const FunctionDecl *Def = nullptr;
+/// Returns the expression a free function consists of, `return <expr>;`,
+/// and sets \p Def to the definition it is in.
+static const Expr *oneLineBody(const FunctionDecl *Callee,
+                               const FunctionDecl *&Def) {
   if (!Callee->hasBody(Def) || !Def || Def->isDependentContext())
     return nullptr;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(Def); MD && !MD->isStatic())
@@ -129,11 +130,10 @@ ValueEvaluator::evalInlined(const FunctionDecl *Callee,
   // call's argument values in place of its parameters, so that their shapes
   // and constants survive it: roundDown(n, 32) is a multiple of 32, which a
   // summary over unknown parameters cannot say.
-  const Expr *Result = oneLineBody(Callee);
-  if (!Result || InlineDepth >= 3 || Args.size() != Callee->getNumParams())
-    return std::nullopt;
   const FunctionDecl *Def = nullptr;
-  Callee->hasBody(Def);
+  const Expr *Result = oneLineBody(Callee, Def);
+  if (!Result || InlineDepth >= 3 || Args.size() != Def->getNumParams())
+    return std::nullopt;
   VarState Bindings;
   for (unsigned I = 0; I < Args.size(); ++I)
     Bindings[Def->getParamDecl(I)] = Args[I];

@@ -80,6 +80,11 @@ public:
   /// Forgets memoised values (after variables changed).
   void reset() { Memo.clear(); }
 
+  /// Whether a parameter of type \p T lets the callee write the caller's
+  /// object: a reference to non-const.
+  static bool isMutableReference(QualType T) {
+    return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
+  }
   /// Returns the local variable that \p E stores into (through members and
   /// subscripts of local aggregates), if any.
   static const VarDecl *assignedLocal(const Expr *E);

@@ -53,6 +53,13 @@ const FunctionDecl *calledDefinition(const CallExpr *Call) {
   return Def;
 }
 
+bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
 const ParmVarDecl *maskParameter(const Expr *Mask) {
   if (!Mask)
     return nullptr;
@@ -202,7 +209,7 @@ static const ParmVarDecl *writtenParameter(const Expr *LValue,
   if (!P || P->getDeclContext() != FD)
     return nullptr;
   QualType T = P->getType();
-  if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+  if (ValueEvaluator::isMutableReference(T))
     return P;
   return ThroughPointer && T->isPointerType() ? P : nullptr;
 }
@@ -250,8 +257,7 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
         continue;
       QualType T = Callee->getParamDecl(I)->getType();
       bool Writable =
-          (T->isReferenceType() &&
-           !T.getNonReferenceType().isConstQualified()) ||
+          ValueEvaluator::isMutableReference(T) ||
           (T->isPointerType() && !T->getPointeeType().isConstQualified());
       // Our pointer, or our non-const reference, bound to one of the callee's.
       bool Ours = P->getType()->isPointerType() || writtenParameter(Args[I], FD);
@@ -306,7 +312,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       S.Synchronizes = St;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
       WarpValue Address = FU.atomicAddress(*Atomic);
-      if (Atomic->ReadModifyWrite && Address.isUniform() && Address.Params &&
+      if (Atomic->isReadModifyWrite() && Address.isUniform() && Address.Params &&
           !FU.isSingleLane(Call))
         S.ParamAtomics.push_back({Call, FD, Address.Params});
       return;

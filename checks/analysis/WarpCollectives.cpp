@@ -136,29 +136,30 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
   return Use;
 }
 
-/// Returns whether \p T (or what it points to) is one of libcu++'s atomic
-/// types: cuda::atomic, cuda::atomic_ref, cuda::std::atomic(_ref|_flag).
-static bool isLibcuxxAtomic(QualType T) {
+/// Returns the class of \p T (or of what it points to) if it is one of
+/// libcu++'s atomic types: cuda::atomic, cuda::atomic_ref,
+/// cuda::std::atomic(_ref|_flag).
+static const CXXRecordDecl *libcuxxAtomic(QualType T) {
   if (T->isPointerType())
     T = T->getPointeeType();
   const auto *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier())
-    return false;
+    return nullptr;
   StringRef Name = RD->getName();
   if (Name != "atomic" && Name != "atomic_ref" && Name != "atomic_flag")
-    return false;
+    return nullptr;
   for (const DeclContext *DC = RD->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
         NS && NS->getName() == "cuda" && NS->getParent()->isTranslationUnit())
-      return true;
-  return false;
+      return RD;
+  return nullptr;
 }
 
 /// libcu++ members: `obj.fetch_add(v)`, `obj.compare_exchange_strong(e, d)`,
 /// `flag.test_and_set()`, `obj += v`, `++obj`.
 static std::optional<AtomicInfo> matchLibcuxxAtomic(const CallExpr *Call) {
   const Expr *Object = nullptr;
-  llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
   std::optional<AtomicOp> Op;
   int64_t Implied = 0;
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
@@ -187,10 +188,11 @@ static std::optional<AtomicInfo> matchLibcuxxAtomic(const CallExpr *Call) {
       Args = {}; // their only parameter is the memory order
     }
   } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(Call)) {
-    if (Args.empty())
+    // libcu++'s operators are members: the object comes first.
+    if (Call->getNumArgs() == 0 ||
+        !isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()))
       return std::nullopt;
-    Object = Args.front();
-    Args = Args.drop_front();
+    Object = Call->getArg(0);
     switch (OC->getOperator()) {
     case OO_PlusEqual:
     case OO_PlusPlus:
@@ -219,10 +221,9 @@ static std::optional<AtomicInfo> matchLibcuxxAtomic(const CallExpr *Call) {
   // The members live in base classes: look through the derived-to-base cast.
   if (Object)
     Object = Object->IgnoreParenImpCasts();
-  if (!Op || !Object || !isLibcuxxAtomic(Object->getType()))
+  if (!Op || !Object || !libcuxxAtomic(Object->getType()))
     return std::nullopt;
-  AtomicInfo Info{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch &&
-                           *Op != AtomicOp::Store};
+  AtomicInfo Info{*Op};
   Info.Address = Object;
   Info.Member = true;
   Info.ImpliedValue = Implied;
@@ -259,7 +260,7 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
           .Default(std::nullopt);
   if (!Op || Call->getNumArgs() < 2)
     return std::nullopt;
-  AtomicInfo Info{*Op, *Op != AtomicOp::CAS && *Op != AtomicOp::Exch};
+  AtomicInfo Info{*Op};
   Info.Address = Call->getArg(0);
   if (*Op == AtomicOp::CAS) {
     if (Call->getNumArgs() < 3)
@@ -288,11 +289,8 @@ std::string atomicName(const CallExpr *Call) {
 }
 
 bool isAtomicRef(QualType T) {
-  if (T->isPointerType())
-    T = T->getPointeeType();
-  const auto *RD = T->getAsCXXRecordDecl();
-  return RD && RD->getIdentifier() && RD->getName() == "atomic_ref" &&
-         isLibcuxxAtomic(T);
+  const CXXRecordDecl *RD = libcuxxAtomic(T);
+  return RD && RD->getName() == "atomic_ref";
 }
 
 bool isBarrierName(llvm::StringRef Name) {

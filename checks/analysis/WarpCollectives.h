@@ -62,7 +62,6 @@ enum class AtomicOp {
 /// `cuda::atomic_flag` members (`ref.fetch_add(v)`, `flag.test_and_set()`).
 struct AtomicInfo {
   AtomicOp Op;
-  bool ReadModifyWrite; ///< false for CAS/Exch/Store (lock primitives)
   /// The pointer operated on, or for a member the atomic object (or the
   /// pointer to it, for `p->fetch_add(v)`).
   const Expr *Address = nullptr;
@@ -73,6 +72,12 @@ struct AtomicInfo {
   const Expr *Compare = nullptr;
   int64_t ImpliedValue = 0; ///< the value when Value is null
   bool Member = false;      ///< a libcu++ member function or operator
+
+  /// False for CAS, exchange and store (the lock primitives).
+  bool isReadModifyWrite() const {
+    return Op != AtomicOp::CAS && Op != AtomicOp::Exch &&
+           Op != AtomicOp::Store;
+  }
 };
 
 /// Recognises atomicAdd/…/atomicCAS and their _block/_system variants, and
