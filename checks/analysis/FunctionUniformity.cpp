@@ -54,6 +54,62 @@ static std::vector<const CFGBlock *> reversePostOrder(const CFG &Cfg) {
   return {Post.rbegin(), Post.rend()};
 }
 
+/// Returns, by block id, the strongly connected component of each block
+/// (Tarjan): two blocks share one when each can reach the other, i.e. they
+/// lie on a common cycle.
+static std::vector<unsigned> cycleIds(const CFG &Cfg) {
+  unsigned N = Cfg.getNumBlockIDs();
+  std::vector<unsigned> Index(N, ~0u), Low(N, 0), Component(N, ~0u);
+  std::vector<bool> OnStack(N, false);
+  std::vector<unsigned> Stack;
+  std::vector<std::pair<const CFGBlock *, CFGBlock::const_succ_iterator>> Work;
+  unsigned Next = 0, Components = 0;
+  for (const CFGBlock *Root : Cfg) {
+    if (Index[Root->getBlockID()] != ~0u)
+      continue;
+    auto Visit = [&](const CFGBlock *B) {
+      unsigned Id = B->getBlockID();
+      Index[Id] = Low[Id] = Next++;
+      Stack.push_back(Id);
+      OnStack[Id] = true;
+      Work.push_back({B, B->succ_begin()});
+    };
+    Visit(Root);
+    while (!Work.empty()) {
+      auto &[B, It] = Work.back();
+      unsigned Id = B->getBlockID();
+      if (It != B->succ_end()) {
+        const CFGBlock *S = It->getReachableBlock();
+        ++It;
+        if (!S)
+          continue;
+        unsigned SId = S->getBlockID();
+        if (Index[SId] == ~0u)
+          Visit(S);
+        else if (OnStack[SId])
+          Low[Id] = std::min(Low[Id], Index[SId]);
+        continue;
+      }
+      if (Low[Id] == Index[Id]) {
+        unsigned Member;
+        do {
+          Member = Stack.back();
+          Stack.pop_back();
+          OnStack[Member] = false;
+          Component[Member] = Components;
+        } while (Member != Id);
+        ++Components;
+      }
+      Work.pop_back();
+      if (!Work.empty()) {
+        unsigned Parent = Work.back().first->getBlockID();
+        Low[Parent] = std::min(Low[Parent], Low[Id]);
+      }
+    }
+  }
+  return Component;
+}
+
 FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                                        const UniformityOptions &Opts,
                                        ValueOracle &Oracle)
@@ -65,13 +121,28 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
     return;
   PM = std::make_unique<ParentMap>(FD->getBody());
   StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
-  Eval = std::make_unique<ValueEvaluator>(Ctx, FD, Opts, Vars, Oracle);
+  Defs = std::make_unique<LocalDefinitions>(FD, *Cfg);
+  DefValues.assign(Defs->all().size(), std::nullopt);
+  for (unsigned I = 0; I < DefValues.size(); ++I)
+    if (Defs->all()[I].K == LocalDefinitions::Kind::Entry)
+      DefValues[I] = entryValue(Defs->all()[I].Var);
+  Eval = std::make_unique<ValueEvaluator>(Ctx, FD, Opts,
+                                          static_cast<LocalValues &>(*this),
+                                          Oracle);
   Oracle.analysing(FD, &Vars);
   computeControlDependence();
   // Reverse post-order visits definitions before their uses (loop bodies
   // after loop initialisers), so first values are not polluted by reads of
   // not-yet-assigned variables.
   Order = reversePostOrder(*Cfg);
+  OrderIndex.assign(Cfg->getNumBlockIDs(), ~0u);
+  Blocks.assign(Cfg->getNumBlockIDs(), nullptr);
+  for (const CFGBlock *B : *Cfg)
+    Blocks[B->getBlockID()] = B;
+  for (unsigned I = 0; I < Order.size(); ++I)
+    OrderIndex[Order[I]->getBlockID()] = I;
+  Cycles = cycleIds(*Cfg);
+  ControllerCache.assign(Cfg->getNumBlockIDs(), std::nullopt);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
   BranchSeen.assign(Cfg->getNumBlockIDs(), false);
   for (unsigned Round = 0; Round < MaxRounds; ++Round) {
@@ -240,62 +311,152 @@ static WarpValue asmOutputValue(const GCCAsmStmt *Asm, ValueEvaluator &Eval) {
   return V;
 }
 
+WarpValue FunctionUniformity::entryValue(const VarDecl *VD) const {
+  const auto *P = dyn_cast<ParmVarDecl>(VD);
+  if (!P || FD->hasAttr<CUDAGlobalAttr>())
+    return WarpValue::uniform(); // kernel arguments are the same everywhere
+  return WarpValue::param(P->getFunctionScopeIndex());
+}
+
+std::optional<WarpValue>
+FunctionUniformity::definedValue(const LocalDefinitions::Definition &D) {
+  using Kind = LocalDefinitions::Kind;
+  switch (D.K) {
+  case Kind::Entry:
+    return entryValue(D.Var);
+  case Kind::Init:
+    if (!D.Var->getInit())
+      return std::nullopt; // no value yet
+    return Eval->eval(D.Var->getInit());
+  case Kind::Assign:
+  case Kind::IncDec:
+    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(D.Site)) {
+      // Record assignment: the right-hand side, plus the old value when
+      // compound; `++` keeps the variance and loses the shape.
+      WarpValue Old = Eval->eval(Op->getArg(0));
+      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+        return Eval->eval(Op->getArg(1));
+      WarpValue V = WarpValue::combine(Old, WarpValue::uniform());
+      for (unsigned I = 1; I < Op->getNumArgs(); ++I)
+        V = WarpValue::combine(V, Eval->eval(Op->getArg(I)));
+      return V;
+    }
+    return Eval->eval(cast<Expr>(D.Site));
+  case Kind::AsmOutput:
+    return asmOutputValue(cast<GCCAsmStmt>(D.Site), *Eval);
+  case Kind::CallOut:
+    // Written by the callee: what its summary says it writes there (per-lane
+    // data when it has no body); nothing when it never writes there.
+    return Eval->writtenThrough(cast<CallExpr>(D.Site), D.Arg);
+  }
+  return WarpValue::uniform();
+}
+
 void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
-  if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-    for (const Decl *D : DS->decls())
-      if (const auto *VD = dyn_cast<VarDecl>(D)) {
-        DeclBlock.try_emplace(VD, B);
-        if (const Expr *Init = VD->getInit())
-          assign(VD, Eval->eval(Init), B);
-      }
-    return;
+  for (unsigned I : Defs->at(S)) {
+    const LocalDefinitions::Definition &D = Defs->all()[I];
+    if (D.K == LocalDefinitions::Kind::Init)
+      DeclBlock.try_emplace(D.Var, B);
+    std::optional<WarpValue> V = definedValue(D);
+    if (!V)
+      continue;
+    DefValues[I] = DefValues[I] ? WarpValue::join(*DefValues[I], *V) : *V;
+    assign(D.Var, *V, B);
   }
-  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
-    if (BO->isAssignmentOp())
-      if (const VarDecl *VD = ValueEvaluator::assignedLocal(BO->getLHS()))
-        assign(VD, Eval->eval(BO), B);
-    return;
+}
+
+llvm::ArrayRef<std::pair<unsigned, unsigned>>
+FunctionUniformity::controllersOf(const CFGBlock *B) {
+  auto &Slot = ControllerCache[B->getBlockID()];
+  if (!Slot) {
+    llvm::SmallVector<Controller, 8> Cs;
+    collectControllers(B, Cs);
+    Slot.emplace();
+    for (const Controller &C : Cs)
+      Slot->push_back({C.Branch->getBlockID(), C.Edge});
+    llvm::sort(*Slot);
+    Slot->erase(std::unique(Slot->begin(), Slot->end()), Slot->end());
   }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
-    if (UO->isIncrementDecrementOp())
-      if (const VarDecl *VD = ValueEvaluator::assignedLocal(UO->getSubExpr()))
-        assign(VD, Eval->eval(UO), B);
-    return;
+  return *Slot;
+}
+
+/// Returns the index of element \p S in block \p B, or ~0u.
+static unsigned elementIndex(const CFGBlock *B, const Stmt *S) {
+  unsigned I = 0;
+  for (const CFGElement &E : *B) {
+    if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
+        CS && CS->getStmt() == S)
+      return I;
+    ++I;
   }
-  if (const auto *Asm = dyn_cast<GCCAsmStmt>(S)) {
-    WarpValue V = asmOutputValue(Asm, *Eval);
-    for (const Expr *Out : Asm->outputs())
-      if (const VarDecl *VD = ValueEvaluator::assignedLocal(Out))
-        assign(VD, V, B);
-    return;
+  return ~0u;
+}
+
+WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
+                                     const CFGBlock *Use,
+                                     const Stmt *UseStmt) {
+  const CFGBlock *At = Site ? blockOf(Site) : nullptr;
+  if (!At)
+    return V; // a parameter on entry
+  // Lanes at the use ran the write in the same pass through a branch's
+  // region only if the write comes first on the way there.
+  bool Before = false;
+  if (Use && Use != At)
+    Before = OrderIndex[At->getBlockID()] < OrderIndex[Use->getBlockID()];
+  else if (Use)
+    Before = elementIndex(At, Site) < elementIndex(At, UseStmt);
+  llvm::ArrayRef<std::pair<unsigned, unsigned>> UseControllers =
+      Use ? controllersOf(Use) : llvm::ArrayRef<std::pair<unsigned, unsigned>>();
+  for (const std::pair<unsigned, unsigned> &C : controllersOf(At)) {
+    const WarpValue &Cond = BranchValues[C.first];
+    if (Cond.isUniform() && !Cond.Params)
+      continue;
+    // The use is on the same side of that branch: its lanes took it
+    // together, and ran the write in the same pass unless the branch can run
+    // again between the write and the use (both on one cycle through it).
+    if (std::binary_search(UseControllers.begin(), UseControllers.end(), C) &&
+        (Before || Cycles[C.first] != Cycles[At->getBlockID()]))
+      continue;
+    if (Cond.isVarying())
+      V = WarpValue::combine(
+          V, WarpValue::varying(Cond.V, Blocks[C.first]->getTerminatorStmt()));
+    else
+      V.Params |= Cond.Params;
   }
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    // Locals passed by non-const reference, by address or as decayed arrays
-    // may be written by the callee: they take what its summary says it
-    // writes there (per-lane data when it has no body to summarise).
-    const FunctionDecl *Callee = Call->getDirectCallee();
-    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-    for (unsigned I = 0, N = Args.size(); I < N; ++I) {
-      const Expr *Arg = Args[I]->IgnoreParenImpCasts();
-      const VarDecl *VD = nullptr;
-      if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
-          UO && UO->getOpcode() == UO_AddrOf)
-        VD = ValueEvaluator::assignedLocal(UO->getSubExpr());
-      else if (Callee && I < Callee->getNumParams()) {
-        QualType PT = Callee->getParamDecl(I)->getType();
-        if (ValueEvaluator::isMutableReference(PT) ||
-            (PT->isPointerType() && Arg->getType()->isArrayType()))
-          VD = ValueEvaluator::assignedLocal(Arg);
-      }
-      if (VD)
-        if (std::optional<WarpValue> Written = Eval->writtenThrough(Call, I))
-          assign(VD, *Written, B);
+  return V;
+}
+
+std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
+                                                  const Expr *Use) {
+  std::optional<llvm::SmallVector<unsigned, 2>> Reaching =
+      Defs->reaching(Slot.Var, Slot.Field, Use);
+  if (!Reaching) {
+    // Not a CFG element (an unevaluated or implicit read): every
+    // definition of the slot.
+    Reaching.emplace();
+    for (unsigned I : Defs->of(Slot.Var)) {
+      const LocalDefinitions::Definition &D = Defs->all()[I];
+      if (!Slot.Field || !D.Field || D.Field == Slot.Field)
+        Reaching->push_back(I);
     }
   }
+  if (Reaching->empty())
+    return entryValue(Slot.Var);
+  const CFGBlock *UseBlock = blockOf(Use);
+  std::optional<WarpValue> V;
+  for (unsigned I : *Reaching) {
+    if (!DefValues[I])
+      continue; // not evaluated yet in this fixpoint
+    WarpValue Seen =
+        seenAt(*DefValues[I], Defs->all()[I].Site, UseBlock, Use);
+    V = V ? WarpValue::join(*V, Seen) : Seen;
+  }
+  return V ? *V : WarpValue::uniform();
 }
 
 bool FunctionUniformity::updateValues() {
   ValueEvaluator::VarState Before = Vars;
+  std::vector<std::optional<WarpValue>> DefsBefore = DefValues;
   Eval->reset();
   bool BranchChanged = false;
   for (const CFGBlock *B : Order) {
@@ -308,7 +469,7 @@ bool FunctionUniformity::updateValues() {
     BranchChanged |= updateBranchValue(B);
   }
   Eval->reset();
-  if (BranchChanged)
+  if (BranchChanged || DefsBefore != DefValues)
     return true;
   if (Before.size() != Vars.size())
     return true;

@@ -53,7 +53,7 @@ struct Divergence {
   Variance strongest() const;
 };
 
-class FunctionUniformity {
+class FunctionUniformity : private LocalValues {
 public:
   FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                      const UniformityOptions &Opts, ValueOracle &Oracle);
@@ -66,7 +66,8 @@ public:
 
   /// The value of \p E (a sub-expression of this function's body).
   WarpValue valueOf(const Expr *E) const;
-  /// The value a local variable holds (joined over all its assignments).
+  /// The value a local variable holds anywhere (joined over all its
+  /// assignments); valueOf(Expr) gives the value at one read.
   WarpValue valueOf(const VarDecl *VD) const;
   /// The address the atomic \p A operates on.
   WarpValue atomicAddress(const AtomicInfo &A) const;
@@ -100,6 +101,24 @@ private:
   WarpValue branchValue(const CFGBlock *B);
   void assign(const VarDecl *VD, const WarpValue &V, const CFGBlock *At);
   void transfer(const Stmt *S, const CFGBlock *B);
+  /// The value definition \p D writes, evaluated where it is made.
+  /// Nullopt when it writes nothing (a callee that never writes there, a
+  /// declaration without initializer).
+  std::optional<WarpValue> definedValue(const LocalDefinitions::Definition &D);
+  std::optional<WarpValue> read(const LocalSlot &Slot,
+                                const Expr *Use) override;
+  /// The value the parameter \p VD has on entry.
+  WarpValue entryValue(const VarDecl *VD) const;
+  /// \p V, written at \p Site, as lanes see it at \p Use: varying when the
+  /// lanes at \p Use may not all have run \p Site in the same pass
+  /// (written under a varying branch that \p Use is not inside, or reached
+  /// from an earlier pass through the branch's region).
+  WarpValue seenAt(WarpValue V, const Stmt *Site, const CFGBlock *Use,
+                   const Stmt *UseStmt);
+  /// The (branch block, edge) pairs controlling \p B directly or through
+  /// their own controllers, sorted.
+  llvm::ArrayRef<std::pair<unsigned, unsigned>>
+  controllersOf(const CFGBlock *B);
   bool isDivergingBranch(const CFGBlock *B) const;
   bool controls(const CFGBlock *Branch, const CFGBlock *B) const;
   void collectControllers(const CFGBlock *B,
@@ -111,8 +130,21 @@ private:
   std::unique_ptr<ParentMap> PM;
   std::unique_ptr<CFGStmtMap> StmtMap;
   std::unique_ptr<CFGPostDomTree> PostDom;
+  /// Flow-insensitive values of locals (joined over their definitions), for
+  /// valueOf(VarDecl) and lambdas reading captures.
   ValueEvaluator::VarState Vars;
+  std::unique_ptr<LocalDefinitions> Defs;
+  /// By definition (index in Defs->all()): its value so far, nullopt until
+  /// first evaluated.
+  std::vector<std::optional<WarpValue>> DefValues;
   std::unique_ptr<ValueEvaluator> Eval;
+  /// Position of each block in Order, and each block by id.
+  std::vector<unsigned> OrderIndex;
+  std::vector<const CFGBlock *> Blocks;
+  /// By block id: its strongly connected component (blocks on one cycle).
+  std::vector<unsigned> Cycles;
+  std::vector<std::optional<llvm::SmallVector<std::pair<unsigned, unsigned>, 4>>>
+      ControllerCache;
   /// Direct control dependences: block id -> (branch, edge) pairs.
   std::vector<llvm::SmallVector<Controller, 2>> Deps;
   /// Value of each block's terminator condition, by block id.

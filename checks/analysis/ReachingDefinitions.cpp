@@ -34,35 +34,52 @@ static bool unite(ReachingDefinitions::DefSet &Into,
   return true;
 }
 
+/// Passes \p Defs over definition \p Def: a killing definition replaces
+/// them, a partial one joins them.
+static void addDefinition(ReachingDefinitions::DefSet &Defs, unsigned Def,
+                          bool Kills) {
+  if (Kills) {
+    Defs.assign(1, Def);
+    return;
+  }
+  unite(Defs, ReachingDefinitions::DefSet{Def});
+}
+
 ReachingDefinitions::Solution
-ReachingDefinitions::solve(llvm::ArrayRef<const Stmt *> Defs) const {
+ReachingDefinitions::solve(llvm::ArrayRef<Definition> Defs) const {
   Solution S;
   S.In.assign(Cfg.getNumBlockIDs(), {});
-  for (unsigned I = 0; I < Defs.size(); ++I)
-    if (auto It = Positions.find(Defs[I]); It != Positions.end())
-      S.InBlock[It->second.Block].push_back({It->second.Index, I});
+  unsigned EntryID = Cfg.getEntry().getBlockID();
+  for (unsigned I = 0; I < Defs.size(); ++I) {
+    if (!Defs[I].At) {
+      S.InBlock[EntryID].push_back({0, I, Defs[I].Kills});
+      continue;
+    }
+    if (auto It = Positions.find(Defs[I].At); It != Positions.end())
+      S.InBlock[It->second.Block].push_back(
+          {It->second.Index, I, Defs[I].Kills});
+  }
   for (auto &[Block, Local] : S.InBlock)
-    llvm::sort(Local, [](const LocalDef &A, const LocalDef &B) {
+    llvm::stable_sort(Local, [](const LocalDef &A, const LocalDef &B) {
       return A.Element < B.Element;
     });
 
-  // Worklist over blocks: a block with a definition sends out its last one;
-  // any other block passes on what reaches its entry.
+  // Worklist over blocks: a block sends out what reaches its entry, updated
+  // by its own definitions in element order.
   std::vector<const CFGBlock *> Work(Cfg.begin(), Cfg.end());
   std::vector<bool> Queued(Cfg.getNumBlockIDs(), true);
-  DefSet Generated;
+  DefSet Out;
   while (!Work.empty()) {
     const CFGBlock *B = Work.back();
     Work.pop_back();
     Queued[B->getBlockID()] = false;
-    const DefSet *Out = &S.In[B->getBlockID()];
-    if (auto It = S.InBlock.find(B->getBlockID()); It != S.InBlock.end()) {
-      Generated.assign(1, It->second.back().Def);
-      Out = &Generated;
-    }
+    Out = S.In[B->getBlockID()];
+    if (auto It = S.InBlock.find(B->getBlockID()); It != S.InBlock.end())
+      for (const LocalDef &L : It->second)
+        addDefinition(Out, L.Def, L.Kills);
     for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
       const CFGBlock *Next = Succ.getReachableBlock();
-      if (!Next || !unite(S.In[Next->getBlockID()], *Out) ||
+      if (!Next || !unite(S.In[Next->getBlockID()], Out) ||
           Queued[Next->getBlockID()])
         continue;
       Queued[Next->getBlockID()] = true;
@@ -72,12 +89,18 @@ ReachingDefinitions::solve(llvm::ArrayRef<const Stmt *> Defs) const {
   return S;
 }
 
-void ReachingDefinitions::define(const Decl *Var, const Stmt *At) {
-  Defined[Var].push_back(At);
+void ReachingDefinitions::define(const void *Var, const Stmt *At, bool Kills) {
+  Defined[Var].push_back({At, Kills});
+}
+
+bool ReachingDefinitions::isElement(const Stmt *Use) {
+  if (Positions.empty())
+    locateElements();
+  return Positions.count(Use);
 }
 
 ReachingDefinitions::DefSet
-ReachingDefinitions::reaching(const Decl *Var, const Stmt *Use) {
+ReachingDefinitions::reaching(const void *Var, const Stmt *Use) {
   auto Defs = Defined.find(Var);
   if (Defs == Defined.end())
     return {};
@@ -93,16 +116,13 @@ ReachingDefinitions::reaching(const Decl *Var, const Stmt *Use) {
   if (Found == Solved.end())
     Found = Solved.try_emplace(Var, solve(Defs->second)).first;
   const Solution &S = Found->second;
-  // A definition earlier in the use's own block hides everything before it.
-  if (auto It = S.InBlock.find(At->second.Block); It != S.InBlock.end()) {
-    std::optional<unsigned> Last;
+  DefSet Result = S.In[At->second.Block];
+  // Definitions earlier in the use's own block.
+  if (auto It = S.InBlock.find(At->second.Block); It != S.InBlock.end())
     for (const LocalDef &L : It->second)
       if (L.Element < At->second.Index)
-        Last = L.Def;
-    if (Last)
-      return {*Last};
-  }
-  return S.In[At->second.Block];
+        addDefinition(Result, L.Def, L.Kills);
+  return Result;
 }
 
 } // namespace clang::tidy::warp

@@ -13,7 +13,6 @@
 #define WARP_LINT_ANALYSIS_REACHINGDEFINITIONS_H
 
 #include "clang/Analysis/CFG.h"
-#include "clang/AST/DeclBase.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
@@ -29,12 +28,20 @@ public:
 
   explicit ReachingDefinitions(const CFG &Cfg);
 
-  /// Records \p At, an element of the CFG, as the next definition of \p Var.
-  void define(const Decl *Var, const Stmt *At);
+  /// Records \p At, an element of the CFG, as the next definition of \p Var
+  /// (any key naming one storage location: a variable, or one field of it).
+  /// A null \p At defines \p Var at the function's entry (a parameter). A
+  /// definition that does not \p Kill writes only part of \p Var (an
+  /// element, a field, a may-write through a call): the definitions before
+  /// it still reach past it.
+  void define(const void *Var, const Stmt *At, bool Kills = true);
   /// The definitions of \p Var (as indices in the order define() saw them)
   /// that reach \p Use, an element of the CFG: a path leads from the
-  /// definition to the use with no other definition of \p Var on it.
-  DefSet reaching(const Decl *Var, const Stmt *Use);
+  /// definition to the use with no other killing definition of \p Var on
+  /// it. Empty when \p Use is not an element of the CFG.
+  DefSet reaching(const void *Var, const Stmt *Use);
+  /// Whether \p Use is an element of the CFG (reaching() knows it).
+  bool isElement(const Stmt *Use);
 
 private:
   struct Position {
@@ -46,6 +53,11 @@ private:
   struct LocalDef {
     unsigned Element;
     unsigned Def;
+    bool Kills;
+  };
+  struct Definition {
+    const Stmt *At;
+    bool Kills;
   };
   /// For one variable: the definitions reaching the entry of each block, and
   /// each block's own definitions in element order.
@@ -55,13 +67,13 @@ private:
   };
 
   void locateElements();
-  Solution solve(llvm::ArrayRef<const Stmt *> Defs) const;
+  Solution solve(llvm::ArrayRef<Definition> Defs) const;
 
   const CFG &Cfg;
   /// Where each statement element is; filled on the first solve.
   llvm::DenseMap<const Stmt *, Position> Positions;
-  llvm::DenseMap<const Decl *, llvm::SmallVector<const Stmt *, 2>> Defined;
-  llvm::DenseMap<const Decl *, Solution> Solved;
+  llvm::DenseMap<const void *, llvm::SmallVector<Definition, 2>> Defined;
+  llvm::DenseMap<const void *, Solution> Solved;
 };
 
 } // namespace clang::tidy::warp

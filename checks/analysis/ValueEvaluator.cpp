@@ -21,30 +21,6 @@ static bool inCooperativeGroups(const Decl *D) {
   return false;
 }
 
-const VarDecl *ValueEvaluator::assignedLocal(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (ME->isArrow())
-        return nullptr;
-      E = ME->getBase();
-    } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-      // Only a local array is local storage; a pointer indexes memory.
-      const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
-      if (!Base->getType()->isArrayType())
-        return nullptr;
-      E = Base;
-    } else {
-      break;
-    }
-  }
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->hasLocalStorage() && !VD->getType()->isReferenceType())
-        return VD;
-  return nullptr;
-}
-
 bool ValueEvaluator::yzUniform() {
   if (Opts.ThreadIdxYZUniform)
     return true;
@@ -56,9 +32,18 @@ bool ValueEvaluator::yzUniform() {
 }
 
 WarpValue ValueEvaluator::addressOf(const Expr *LValue) {
-  // Each lane owns its locals: their addresses differ per lane.
-  if (assignedLocal(LValue))
+  // Each lane owns its locals: their addresses differ per lane. A local
+  // reference names what it was bound to (`int &c = s->count; &c`).
+  if (std::optional<LocalSlot> Slot = localSlot(LValue, /*ForWrite=*/false)) {
+    if (Slot->Var->getType()->isReferenceType() && Slot->Var->getInit() &&
+        AddressDepth < 4) {
+      ++AddressDepth;
+      WarpValue V = addressOf(Slot->Var->getInit());
+      --AddressDepth;
+      return V;
+    }
     return WarpValue::varying(Variance::Lane, LValue);
+  }
   const Expr *E = LValue->IgnoreParenImpCasts();
   // &a[lane-distinct index] is a lane-distinct address, not a load.
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -108,6 +93,20 @@ WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
   return WarpValue::varying(Variance::Data, E);
 }
 
+namespace {
+/// The locals of a one-line helper evaluated in place: only its parameters,
+/// bound to the call's argument values.
+struct ParameterBindings : LocalValues {
+  llvm::DenseMap<const VarDecl *, WarpValue> Values;
+  std::optional<WarpValue> read(const LocalSlot &Slot, const Expr *) override {
+    auto It = Values.find(Slot.Var);
+    if (It == Values.end())
+      return std::nullopt;
+    return It->second;
+  }
+};
+} // namespace
+
 /// Returns the expression a free function consists of, `return <expr>;`,
 /// and sets \p Def to the definition it is in.
 static const Expr *oneLineBody(const FunctionDecl *Callee,
@@ -134,40 +133,49 @@ ValueEvaluator::evalInlined(const FunctionDecl *Callee,
   const Expr *Result = oneLineBody(Callee, Def);
   if (!Result || InlineDepth >= 3 || Args.size() != Def->getNumParams())
     return std::nullopt;
-  VarState Bindings;
+  ParameterBindings Bindings;
   for (unsigned I = 0; I < Args.size(); ++I)
-    Bindings[Def->getParamDecl(I)] = Args[I];
+    Bindings.Values[Def->getParamDecl(I)] = Args[I];
   ValueEvaluator Inner(Ctx, Def, Opts, Bindings, Oracle);
   Inner.InlineDepth = InlineDepth + 1;
   return Inner.eval(Result);
 }
 
 WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
-  const ValueDecl *D = DRE->getDecl();
-  if (const auto *PVD = dyn_cast<ParmVarDecl>(D)) {
-    if (InlineDepth > 0) {
-      auto It = Vars.find(PVD);
-      return It == Vars.end() ? WarpValue::varying(Variance::Data, DRE)
-                              : It->second;
-    }
-    if (PVD->getDeclContext() != FD)
-      return Oracle.capturedValue(PVD);
-    if (FD->hasAttr<CUDAGlobalAttr>())
-      return WarpValue::uniform();
-    WarpValue P = WarpValue::param(PVD->getFunctionScopeIndex());
-    auto It = Vars.find(PVD);
-    return It == Vars.end() ? P : WarpValue::join(P, It->second);
-  }
-  const auto *VD = dyn_cast<VarDecl>(D);
-  if (!VD)
-    return WarpValue::uniform();
-  if (!VD->hasLocalStorage())
-    return WarpValue::uniform(); // __shared__, __constant__, globals
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD || !VD->hasLocalStorage())
+    return WarpValue::uniform(); // __shared__, __constant__, globals, enums
   // A lambda reads the variables it captures from its enclosing function.
-  if (VD->getDeclContext() != FD)
+  if (InlineDepth == 0 && VD->getDeclContext() != FD)
     return Oracle.capturedValue(VD);
-  auto It = Vars.find(VD);
-  return It == Vars.end() ? WarpValue::uniform() : It->second;
+  if (std::optional<LocalSlot> Slot = localSlot(DRE, /*ForWrite=*/false))
+    if (std::optional<WarpValue> V = Locals.read(*Slot, DRE))
+      return *V;
+  return InlineDepth > 0 ? WarpValue::varying(Variance::Data, DRE)
+                         : WarpValue::uniform();
+}
+
+WarpValue ValueEvaluator::evalLocal(const LocalSlot &Slot,
+                                    const Expr *LValue) {
+  if (InlineDepth == 0 && Slot.Var->getDeclContext() != FD)
+    return Oracle.capturedValue(Slot.Var);
+  std::optional<WarpValue> Read = Locals.read(Slot, Slot.Root);
+  WarpValue V = Read ? *Read
+                     : (InlineDepth > 0 ? WarpValue::varying(Variance::Data,
+                                                             Slot.Root)
+                                        : WarpValue::uniform());
+  // An element read at a per-lane index differs per lane.
+  for (const Expr *E = LValue->IgnoreParenImpCasts(); E != Slot.Root;) {
+    if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+      V = WarpValue::combine(V, eval(ASE->getIdx()));
+      E = ASE->getBase()->IgnoreParenImpCasts();
+    } else if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      E = ME->getBase()->IgnoreParenImpCasts();
+    } else {
+      break;
+    }
+  }
+  return V;
 }
 
 /// threadIdx/blockIdx/blockDim/gridDim members, and the PTX special-register
@@ -467,7 +475,7 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     // A thread's local array lives in its own memory: its address differs
     // per lane, like &local.
     if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
-        assignedLocal(ICE->getSubExpr()))
+        localSlot(ICE->getSubExpr(), /*ForWrite=*/false))
       return WarpValue::varying(Variance::Lane, E);
     return eval(ICE->getSubExpr());
   }
@@ -520,12 +528,9 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     }
   }
   if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
+    if (std::optional<LocalSlot> Slot = localSlot(ASE, /*ForWrite=*/false))
+      return evalLocal(*Slot, ASE);
     WarpValue Index = eval(ASE->getIdx());
-    if (const VarDecl *Local = assignedLocal(ASE)) {
-      auto It = Vars.find(Local);
-      WarpValue Elem = It == Vars.end() ? WarpValue::uniform() : It->second;
-      return WarpValue::combine(Elem, Index);
-    }
     return load(WarpValue::combine(eval(ASE->getBase()), Index), E);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -533,6 +538,8 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
         isa<VarDecl>(ME->getMemberDecl())) {
       if (ME->isArrow())
         return load(eval(ME->getBase()), E);
+      if (std::optional<LocalSlot> Slot = localSlot(ME, /*ForWrite=*/false))
+        return evalLocal(*Slot, ME);
       return eval(ME->getBase());
     }
     return WarpValue::uniform();

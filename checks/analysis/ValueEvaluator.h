@@ -11,6 +11,7 @@
 #ifndef WARP_LINT_ANALYSIS_VALUEEVALUATOR_H
 #define WARP_LINT_ANALYSIS_VALUEEVALUATOR_H
 
+#include "LocalDefinitions.h"
 #include "WarpValue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -60,14 +61,25 @@ public:
                          const llvm::DenseMap<const VarDecl *, WarpValue> *Vars) {}
 };
 
+/// Where the evaluator reads the locals and parameters of the function it
+/// evaluates.
+class LocalValues {
+public:
+  virtual ~LocalValues() = default;
+  /// The value of \p Slot that \p Use reads (its root reference), or
+  /// nullopt when nothing is known of it.
+  virtual std::optional<WarpValue> read(const LocalSlot &Slot,
+                                        const Expr *Use) = 0;
+};
+
 class ValueEvaluator {
 public:
   using VarState = llvm::DenseMap<const VarDecl *, WarpValue>;
 
   ValueEvaluator(ASTContext &Ctx, const FunctionDecl *FD,
-                 const UniformityOptions &Opts, const VarState &Vars,
+                 const UniformityOptions &Opts, LocalValues &Locals,
                  ValueOracle &Oracle)
-      : Ctx(Ctx), FD(FD), Opts(Opts), Vars(Vars), Oracle(Oracle) {}
+      : Ctx(Ctx), FD(FD), Opts(Opts), Locals(Locals), Oracle(Oracle) {}
 
   WarpValue eval(const Expr *E);
   /// The address of the object \p LValue designates (`&LValue`).
@@ -85,9 +97,6 @@ public:
   static bool isMutableReference(QualType T) {
     return T->isReferenceType() && !T.getNonReferenceType().isConstQualified();
   }
-  /// Returns the local variable that \p E stores into (through members and
-  /// subscripts of local aggregates), if any.
-  static const VarDecl *assignedLocal(const Expr *E);
 
 private:
   WarpValue evalUncached(const Expr *E);
@@ -103,6 +112,9 @@ private:
                                        llvm::ArrayRef<WarpValue> Args);
   WarpValue evalBuiltinRegister(const Expr *E);
   WarpValue evalDeclRef(const DeclRefExpr *DRE);
+  /// The value of the local storage \p LValue designates (`s.f`, `a[i]`),
+  /// with the subscripts on the way.
+  WarpValue evalLocal(const LocalSlot &Slot, const Expr *LValue);
   WarpValue load(const WarpValue &Address, const Expr *E);
   /// threadIdx.y/z are warp-uniform: by option, or because every launch of
   /// this kernel in the translation unit has a warp-aligned block.
@@ -111,13 +123,14 @@ private:
   ASTContext &Ctx;
   const FunctionDecl *FD;
   const UniformityOptions &Opts;
-  const VarState &Vars;
+  LocalValues &Locals;
   ValueOracle &Oracle;
   llvm::DenseMap<const Expr *, WarpValue> Memo;
   bool YZKnown = false, YZUniform = false;
   /// How many one-line helpers deep this evaluator is (0: the function's
   /// own); an inlined evaluator's parameters are the caller's arguments.
   unsigned InlineDepth = 0;
+  unsigned AddressDepth = 0; ///< reference locals followed by addressOf
 };
 
 } // namespace clang::tidy::warp

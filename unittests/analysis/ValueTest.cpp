@@ -184,21 +184,116 @@ __global__ void k() {
 
 // A local's value is joined over all its assignments (flow-insensitive per
 // variable, as FunctionUniformity::valueOf(const VarDecl *) documents).
-TEST_F(ValueTest, LocalsAreJoinedOverAllTheirAssignments) {
+TEST_F(ValueTest, LocalsTakeTheDefinitionsThatReachEachRead) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(const int *p) {
   int a = 1;
-  lane_varying(a); // before the varying assignment, still the join
+  uniform(a); // before the varying assignment
   a = threadIdx.x;
   lane_varying(a);
+  a = blockIdx.x;
+  uniform(a); // overwritten with a uniform value
   int b = blockIdx.x;
   b += 3;
-  uniform(b); // every assignment uniform
+  uniform(b);
   int arr[4] = {0, 1, 2, 3};
   uniform(arr[2]);
   int brr[2] = {0, 1};
   brr[1] = p[threadIdx.x];
-  varying(brr[0]); // one varying element makes the array varying
+  varying(brr[0]); // an array is one slot: one varying element taints it
+  varying(arr[threadIdx.x % 4]); // a per-lane index
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, AssignmentUnderDivergenceVariesOnlyWhereLanesMeet) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int f(int);
+__global__ void k(const int *p, int *out) {
+  int t = 0;
+  if (threadIdx.x == 0) {
+    t = p[blockIdx.x];
+    uniform(t); // every lane here wrote it
+  }
+  lane_varying(t); // lanes that skipped the write kept 0
+  __syncthreads();
+  t = blockIdx.x * 2;
+  uniform(t); // overwritten by every lane
+  int u = 0;
+  if (p[threadIdx.x] > 0)
+    u = 1;
+  else
+    u = 1;
+  data_varying(u); // the two sides are different writes
+  int w = 5;
+  for (int i = threadIdx.x; i < 100; i += 32)
+    w = i / 32 * 0 + 7;
+  lane_varying(w); // lanes leave the loop after different trips
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, LoopCarriedWritesUnderDivergenceVary) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const int *p, int n) {
+  int x = 0;
+  for (int i = 0; i < n; ++i) {
+    if (p[threadIdx.x * n + i] > 0) {
+      data_varying(x); // written here by some lanes in an earlier trip
+      x = i;
+      uniform(x);
+    }
+  }
+  int y = 0;
+  do {
+    y = y + 1;
+  } while (p[threadIdx.x + y] != 0);
+  data_varying(y); // lanes leave after different trips
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, RecordLocalsAreTrackedPerField) {
+  ASSERT_TRUE(analyze(R"cu(
+struct Work { int tile; int block; int head; };
+struct Pair { Work w; int n; };
+__global__ void k(const int *p) {
+  Work work = {(int)blockIdx.x, (int)blockIdx.y, 0};
+  if (threadIdx.x % 32 == 0)
+    work.tile = p[blockIdx.x];
+  lane_varying(work.tile); // written by lane 0 only
+  uniform(work.block);     // the other fields keep their uniform value
+  uniform(work.head);
+  lane_varying(work);      // the whole record holds the varying field
+  work = Work{1, 2, 3};
+  uniform(work.tile);      // the whole record overwritten
+  Pair pr;
+  pr.n = blockIdx.x;
+  pr.w.tile = threadIdx.x;
+  lane_varying(pr.w.block); // a nested field write is part of field `w`
+  uniform(pr.n);
+  Work copy = work;
+  uniform(copy.tile);
+  copy = pr.w;
+  lane_varying(copy.head); // record assignment copies the whole value
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, ParametersAssignedInTheBodyAreFlowSensitive) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int n, const int *p) {
+  uniform(n);
+  n = threadIdx.x;
+  lane_varying(n); // a kernel parameter overwritten per lane
+}
+__device__ void f(int m) {
+  m = 4;
+  uniform(m);
 }
 )cu"));
   checkProbes();
