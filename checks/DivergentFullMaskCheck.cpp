@@ -232,7 +232,8 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
     Need = &S->FullWarp.front();
   else
     for (const FullWarpNeed &N : S->FullWarp)
-      if ((VaryingArg = varyingArgument(N.ParamConditions, Args, FU))) {
+      if ((VaryingArg = WA.divergingArgument(Call, N.ParamConditions,
+                                             N.Collective, FU))) {
         Need = &N;
         break;
       }
@@ -258,7 +259,8 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
   // A full mask handed to a helper that uses it for a collective.
   for (const MaskParam &M : S->MaskParams) {
     // The helper may branch on an argument that differs between lanes.
-    const Expr *Diverging = varyingArgument(M.ParamConditions, Args, FU);
+    const Expr *Diverging =
+        WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU);
     if (M.Index >= Args.size() ||
         !(D.isDiverged() || M.DivergedInside || Diverging))
       continue;

@@ -116,7 +116,7 @@ static bool namesEveryLaneHere(const CallExpr *Source, ASTContext &Ctx) {
   if (Name != "__ballot_sync")
     return true;
   bool Always = false;
-  return Source->getNumArgs() == 2 &&
+  return Source->getNumArgs() == 2 && !Source->getArg(1)->isValueDependent() &&
          Source->getArg(1)->EvaluateAsBooleanCondition(Always, Ctx) && Always;
 }
 
@@ -244,8 +244,9 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     for (const MaskParam &M : Summary->MaskParams)
       if (M.Index < Args.size())
         checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx,
-                 {varyingArgument(M.ParamConditions, Args, FU), Callee,
-                  M.Collective});
+                 {WA.divergingArgument(Call, M.ParamConditions, M.Collective,
+                                       FU),
+                  Callee, M.Collective});
   });
   // Both point into this function's CFG, which may not outlive the call.
   Reaching.reset();

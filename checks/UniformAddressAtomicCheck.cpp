@@ -31,7 +31,7 @@ static QualType atomicValueType(const CallExpr *Atomic,
   if (Info.Member)
     return Atomic->getType();
   QualType P = Info.Address->IgnoreParenImpCasts()->getType();
-  return P->isPointerType() ? P->getPointeeType() : QualType();
+  return !P.isNull() && P->isPointerType() ? P->getPointeeType() : QualType();
 }
 
 void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
@@ -46,15 +46,18 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       if (!Atomic->isReadModifyWrite())
         return;
       WarpValue Address = FU.atomicAddress(*Atomic);
-      // A pointer parameter's uniformity is decided by the callers.
-      if (Address.isUniform() && !Address.Params)
+      // The callers decide when the address or a guard depends on a
+      // parameter (a pointer argument, `if (tid == 0)` on an argument).
+      if (Address.isUniform() && !Address.Params &&
+          !FU.divergenceAt(Call).ParamConditions)
         report(Call, FU, nullptr, Ctx);
       return;
     }
     const FunctionDecl *Callee = calledDefinition(Call);
     if (!Callee)
       return;
-    const FunctionSummary *Summary = WA.summary(Callee);
+    const FunctionSummary *Summary =
+        WA.summary(Callee, WarpAnalysis::argumentValues(Call, FU));
     if (!Summary)
       return;
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
@@ -231,7 +234,8 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
       T->isIntegerType()) {
     const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
     Expr::EvalResult One;
-    if (!VD || !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) ||
+    if (!VD || Atomic->getArg(1)->isValueDependent() ||
+        !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) ||
         One.Val.getInt() != 1)
       return false;
     CharSourceRange Range = statementRange(DS, Ctx);

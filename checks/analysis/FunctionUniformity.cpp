@@ -112,8 +112,9 @@ static std::vector<unsigned> cycleIds(const CFG &Cfg) {
 
 FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                                        const UniformityOptions &Opts,
-                                       ValueOracle &Oracle)
-    : FD(FD), Ctx(Ctx) {
+                                       ValueOracle &Oracle,
+                                       std::vector<WarpValue> Entry)
+    : FD(FD), Ctx(Ctx), Entry(std::move(Entry)) {
   if (!FD->getBody())
     return;
   Cfg = buildCFG(FD, Ctx);
@@ -286,21 +287,9 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
 static WarpValue asmOutputValue(const GCCAsmStmt *Asm, ValueEvaluator &Eval) {
   std::string AsmText = Asm->getAsmString();
   StringRef Text = AsmText;
-  if (Text.contains("%laneid")) {
-    WarpValue V = WarpValue::varying(Variance::Lane, Asm);
-    V.S = Shape::LaneId;
-    return V;
-  }
-  if (Text.contains("%tid.x")) {
-    WarpValue V = WarpValue::varying(Variance::Lane, Asm);
-    V.S = Shape::ThreadIndex;
-    V.OffsetMod32 = 0;
-    return V;
-  }
-  if (Text.contains("%lanemask") || Text.contains("%tid."))
-    return WarpValue::varying(Variance::Lane, Asm);
-  if (Text.contains("%clock") || Text.contains("%globaltimer") ||
-      Text.contains("shfl.sync") || Text.contains("atom.") ||
+  if (std::optional<IntrinsicValue> K = lookupSpecialRegister(Text))
+    return Eval.intrinsic(*K, Asm, {});
+  if (Text.contains("shfl.sync") || Text.contains("atom.") ||
       Text.contains("match.any"))
     return WarpValue::varying(Variance::Data, Asm);
   WarpValue V;
@@ -315,7 +304,10 @@ WarpValue FunctionUniformity::entryValue(const VarDecl *VD) const {
   const auto *P = dyn_cast<ParmVarDecl>(VD);
   if (!P || FD->hasAttr<CUDAGlobalAttr>())
     return WarpValue::uniform(); // kernel arguments are the same everywhere
-  return WarpValue::param(P->getFunctionScopeIndex());
+  unsigned Index = P->getFunctionScopeIndex();
+  if (Index < Entry.size())
+    return Entry[Index];
+  return WarpValue::param(Index);
 }
 
 std::optional<WarpValue>
@@ -426,6 +418,24 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
   return V;
 }
 
+/// Returns the expression that definition \p D writes the whole of its
+/// variable from (an initializer, a record assignment's right side), if any.
+static const Expr *wholeSource(const LocalDefinitions::Definition &D) {
+  if (D.Partial)
+    return nullptr;
+  if (D.K == LocalDefinitions::Kind::Init)
+    return D.Var->getInit();
+  if (D.K != LocalDefinitions::Kind::Assign)
+    return nullptr;
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(D.Site))
+    return Op->getOperator() == OO_Equal && Op->getNumArgs() == 2
+               ? Op->getArg(1)
+               : nullptr;
+  if (const auto *BO = dyn_cast<BinaryOperator>(D.Site))
+    return BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr;
+  return nullptr;
+}
+
 std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
                                                   const Expr *Use) {
   std::optional<llvm::SmallVector<unsigned, 2>> Reaching =
@@ -447,8 +457,13 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
   for (unsigned I : *Reaching) {
     if (!DefValues[I])
       continue; // not evaluated yet in this fixpoint
-    WarpValue Seen =
-        seenAt(*DefValues[I], Defs->all()[I].Site, UseBlock, Use);
+    WarpValue Written = *DefValues[I];
+    // A field read of a record written whole: what that field got.
+    if (Slot.Field && !Defs->all()[I].Field)
+      if (std::optional<WarpValue> F =
+              Eval->fieldValue(wholeSource(Defs->all()[I]), Slot.Field))
+        Written = *F;
+    WarpValue Seen = seenAt(Written, Defs->all()[I].Site, UseBlock, Use);
     V = V ? WarpValue::join(*V, Seen) : Seen;
   }
   return V ? *V : WarpValue::uniform();
@@ -495,8 +510,8 @@ WarpValue FunctionUniformity::valueOf(const Expr *E) const {
 WarpValue FunctionUniformity::atomicAddress(const AtomicInfo &A) const {
   // A pointer, or an atomic_ref (its value is the address it refers to);
   // otherwise the atomic object itself, which lives where it is.
-  if (!A.Member || A.Address->getType()->isPointerType() ||
-      isAtomicRef(A.Address->getType()))
+  QualType T = A.Address->getType();
+  if (!A.Member || T.isNull() || T->isPointerType() || isAtomicRef(T))
     return valueOf(A.Address);
   return Eval ? Eval->addressOf(A.Address) : WarpValue::uniform();
 }

@@ -55,12 +55,19 @@ struct Divergence {
 
 class FunctionUniformity : private LocalValues {
 public:
+  /// Analyses \p FD. \p Entry, when given, holds the values the parameters
+  /// have on entry (one call site's arguments); otherwise each parameter is
+  /// uniform if its argument is (WarpValue::param).
   FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
-                     const UniformityOptions &Opts, ValueOracle &Oracle);
+                     const UniformityOptions &Opts, ValueOracle &Oracle,
+                     std::vector<WarpValue> Entry = {});
   ~FunctionUniformity();
 
   /// False when Clang could not build a CFG for the body.
   bool isValid() const { return Cfg != nullptr; }
+  /// Whether the parameters have one call site's values (see the
+  /// constructor) rather than the generic ones.
+  bool isSpecialized() const { return !Entry.empty(); }
   const FunctionDecl *decl() const { return FD; }
   const CFG &cfg() const { return *Cfg; }
 
@@ -126,6 +133,7 @@ private:
 
   const FunctionDecl *FD;
   ASTContext &Ctx;
+  std::vector<WarpValue> Entry;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> PM;
   std::unique_ptr<CFGStmtMap> StmtMap;

@@ -26,7 +26,7 @@ static bool isWarpAlignedBlock(const Expr *Block, ASTContext &Ctx,
     // dim3(n) from an integer: a 1-D block.
     if (Construct->getNumArgs() >= 1) {
       const Expr *X = Construct->getArg(0)->IgnoreImplicit();
-      if (X->getType()->isIntegerType()) {
+      if (!X->getType().isNull() && X->getType()->isIntegerType()) {
         // y and z are 0 everywhere when both extents are 1.
         bool OneD = true;
         for (unsigned I = 1; I < Construct->getNumArgs(); ++I) {
@@ -43,7 +43,7 @@ static bool isWarpAlignedBlock(const Expr *Block, ASTContext &Ctx,
     }
     return false;
   }
-  return Block->getType()->isIntegerType();
+  return !Block->getType().isNull() && Block->getType()->isIntegerType();
 }
 
 namespace {

@@ -25,7 +25,7 @@ std::optional<LocalSlot> localSlot(const Expr *E, bool ForWrite) {
     } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
       // Only a local array is local storage; a pointer indexes memory.
       const Expr *Base = ASE->getBase()->IgnoreParenImpCasts();
-      if (!Base->getType()->isArrayType())
+      if (Base->getType().isNull() || !Base->getType()->isArrayType())
         return std::nullopt;
       Partial = true;
       Subscripted = true;
@@ -68,8 +68,8 @@ void LocalDefinitions::add(Definition D) {
 static bool writableArgument(const Expr *Arg, QualType Param) {
   if (Param->isReferenceType())
     return !Param.getNonReferenceType().isConstQualified();
-  return Param->isPointerType() &&
-         Arg->IgnoreParenImpCasts()->getType()->isArrayType();
+  QualType ArgType = Arg->IgnoreParenImpCasts()->getType();
+  return Param->isPointerType() && !ArgType.isNull() && ArgType->isArrayType();
 }
 
 void LocalDefinitions::collect(const FunctionDecl *FD, const CFG &Cfg) {

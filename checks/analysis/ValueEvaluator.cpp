@@ -141,6 +141,60 @@ ValueEvaluator::evalInlined(const FunctionDecl *Callee,
   return Inner.eval(Result);
 }
 
+/// Returns whether \p S reads or writes a member of `this` (a constructor's
+/// initializer reading another field, or its body writing one).
+static bool usesThis(const Stmt *S) {
+  if (!S)
+    return false;
+  if (isa<CXXThisExpr>(S))
+    return true;
+  for (const Stmt *Child : S->children())
+    if (usesThis(Child))
+      return true;
+  return false;
+}
+
+std::optional<WarpValue> ValueEvaluator::fieldValue(const Expr *Source,
+                                                    const FieldDecl *Field) {
+  if (!Source || !Field || InlineDepth >= 3)
+    return std::nullopt;
+  Source = Source->IgnoreImplicit();
+  if (const auto *ILE = dyn_cast<InitListExpr>(Source)) {
+    const RecordDecl *RD = Field->getParent();
+    if (RD->isUnion() || ILE->getType().isNull() ||
+        ILE->getType()->getAsRecordDecl() != RD)
+      return std::nullopt;
+    unsigned Index = Field->getFieldIndex();
+    if (Index >= ILE->getNumInits())
+      return std::nullopt;
+    return eval(ILE->getInit(Index));
+  }
+  const auto *Construct = dyn_cast<CXXConstructExpr>(Source);
+  if (!Construct)
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  if (!Construct->getConstructor()->hasBody(Def) || !Def ||
+      Def->isDependentContext() || usesThis(Def->getBody()))
+    return std::nullopt;
+  const auto *Ctor = cast<CXXConstructorDecl>(Def);
+  for (const CXXCtorInitializer *Init : Ctor->inits()) {
+    if (Init->getMember() != Field)
+      continue;
+    if (usesThis(Init->getInit()) ||
+        Construct->getNumArgs() != Ctor->getNumParams())
+      return std::nullopt;
+    // `Ctx() : tid(threadIdx.x)`, `Ctx(int t) : tid(t)`: evaluated with the
+    // constructor's parameters bound to this construction's arguments.
+    ParameterBindings Bindings;
+    for (unsigned I = 0; I < Construct->getNumArgs(); ++I)
+      Bindings.Values[Ctor->getParamDecl(I)] = eval(Construct->getArg(I));
+    ValueEvaluator Inner(Ctx, Ctor, Opts, Bindings, Oracle);
+    Inner.InlineDepth = InlineDepth + 1;
+    return Inner.eval(Init->getInit());
+  }
+  return std::nullopt;
+}
+
 WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD || !VD->hasLocalStorage())
@@ -178,6 +232,53 @@ WarpValue ValueEvaluator::evalLocal(const LocalSlot &Slot,
   return V;
 }
 
+WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
+                                    llvm::ArrayRef<WarpValue> Args) {
+  switch (K) {
+  case IntrinsicValue::BlockUniform:
+  case IntrinsicValue::Uniform:
+    return WarpValue::uniform();
+  case IntrinsicValue::ThreadIndexX: {
+    WarpValue V = WarpValue::varying(Variance::Lane, Site);
+    V.S = Shape::ThreadIndex;
+    V.OffsetMod32 = 0;
+    return V;
+  }
+  case IntrinsicValue::ThreadIndexYZ:
+    // Varies inside a warp only when blockDim.x is not a multiple of 32.
+    return yzUniform() ? WarpValue::uniform()
+                       : WarpValue::varying(Variance::Data, Site);
+  case IntrinsicValue::LaneId: {
+    WarpValue V = WarpValue::varying(Variance::Lane, Site);
+    V.S = Shape::LaneId;
+    return V;
+  }
+  case IntrinsicValue::LaneMask: {
+    WarpValue V = WarpValue::varying(Variance::Lane, Site);
+    V.S = Shape::LaneMask;
+    return V;
+  }
+  case IntrinsicValue::PopCount: {
+    // popc(m & lanemask_lt) numbers the lanes of m: distinct among them, so
+    // `rank == 0` elects one lane as `lane == 0` does.
+    if (Args.size() == 1 && Args[0].S == Shape::LaneMask) {
+      WarpValue V = WarpValue::varying(Variance::Lane, Site);
+      V.S = Shape::LaneId;
+      return V;
+    }
+    WarpValue V;
+    for (const WarpValue &A : Args)
+      V = WarpValue::combine(V, A);
+    if (V.V == Variance::Lane)
+      V.V = Variance::Data;
+    return V;
+  }
+  case IntrinsicValue::Clock:
+    return WarpValue::varying(Variance::Data, Site);
+  }
+  return WarpValue::uniform();
+}
+
 /// threadIdx/blockIdx/blockDim/gridDim members, and the PTX special-register
 /// builtins behind them.
 WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
@@ -196,17 +297,10 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
     return eval(POE->getResultExpr());
   StringRef Var = DRE->getDecl()->getName();
   StringRef Field = Prop->getPropertyDecl()->getName();
-  if (Var == "threadIdx") {
-    if (Field == "x") {
-      WarpValue V = WarpValue::varying(Variance::Lane, E);
-      V.S = Shape::ThreadIndex;
-      V.OffsetMod32 = 0;
-      return V;
-    }
-    // Varies inside a warp only when blockDim.x is not a multiple of 32.
-    return yzUniform() ? WarpValue::uniform()
-                       : WarpValue::varying(Variance::Data, E);
-  }
+  if (Var == "threadIdx")
+    return intrinsic(Field == "x" ? IntrinsicValue::ThreadIndexX
+                                  : IntrinsicValue::ThreadIndexYZ,
+                     E, {});
   if (Var == "blockDim" && Field == "x") {
     WarpValue V;
     V.S = Shape::WarpMultiple; // a warp-aligned block, as CUDA code assumes
@@ -306,6 +400,10 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   if (L.isVarying() && R.isVarying())
     return C;
   // Exactly one operand varies: keep the shapes that buy precision.
+  if (Varying->S == Shape::LaneMask && Op == BO_And) {
+    C.S = Shape::LaneMask; // the lanes of a uniform mask below this lane
+    return C;
+  }
   if (Varying->S == Shape::ThreadIndex || Varying->S == Shape::LaneId) {
     int8_t Offset =
         Varying->S == Shape::LaneId ? int8_t(0) : Varying->OffsetMod32;
@@ -333,13 +431,22 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
         C.S = Shape::LaneId;
         return C;
       }
+      // threadIdx.x % 64 (or & 63): 32 consecutive values stay distinct, and
+      // keep their offset when the warp starts on a multiple of 32.
+      if ((Op == BO_Rem && K > 32 && K % 32 == 0) ||
+          (Op == BO_And && K > 31 && ((K + 1) & K) == 0)) {
+        C.S = Shape::ThreadIndex;
+        C.OffsetMod32 = Varying->OffsetMod32 == 0 ? 0 : -1;
+        return C;
+      }
     }
   }
   if (Varying->S == Shape::LaneId && Varying == &L && Uniform->Constant) {
     int64_t K = *Uniform->Constant;
     if ((Op == BO_Div && K >= 32) || (Op == BO_Shr && K >= 5))
       return WarpValue::uniform();
-    if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
+    if ((Op == BO_Rem && K >= 32 && K % 32 == 0) ||
+        (Op == BO_And && K >= 31 && ((K + 1) & K) == 0)) {
       C.S = Shape::LaneId;
       return C;
     }
@@ -380,35 +487,8 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
   if (matchAtomic(Call))
     return WarpValue::varying(Variance::Data, Call);
 
-  StringRef Name = calleeName(Call);
-  if (Name.starts_with("__nvvm_read_ptx_sreg_")) {
-    StringRef Reg = Name.drop_front(strlen("__nvvm_read_ptx_sreg_"));
-    if (Reg == "laneid") {
-      WarpValue V = WarpValue::varying(Variance::Lane, Call);
-      V.S = Shape::LaneId;
-      return V;
-    }
-    if (Reg == "tid_x") {
-      WarpValue V = WarpValue::varying(Variance::Lane, Call);
-      V.S = Shape::ThreadIndex;
-      V.OffsetMod32 = 0;
-      return V;
-    }
-    if (Reg.starts_with("tid_"))
-      return yzUniform() ? WarpValue::uniform()
-                         : WarpValue::varying(Variance::Data, Call);
-    if (Reg.starts_with("lanemask"))
-      return WarpValue::varying(Variance::Lane, Call);
-    if (Reg.starts_with("clock") || Reg.starts_with("globaltimer") ||
-        Reg == "smid")
-      return WarpValue::varying(Variance::Data, Call);
-    return WarpValue::uniform();
-  }
-  if (Name == "clock" || Name == "clock64" || Name == "__lanemask_lt" ||
-      Name == "__lanemask_le" || Name == "__lanemask_gt" ||
-      Name == "__lanemask_ge" || Name == "__lanemask_eq")
-    return WarpValue::varying(
-        Name.starts_with("clock") ? Variance::Data : Variance::Lane, Call);
+  if (std::optional<IntrinsicValue> K = lookupIntrinsicValue(calleeName(Call)))
+    return intrinsic(*K, Call, Args);
 
   const FunctionDecl *Callee = Call->getDirectCallee();
   // Cooperative groups: ranks are lane-distinct, sizes and group ranks are
@@ -463,9 +543,39 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
   return All;
 }
 
+WarpValue ValueEvaluator::evalDependent(const Expr *E) {
+  // Forms of template patterns and of error recovery. Some have no type at
+  // all (a ParenListExpr initialiser), so nothing here may look at one.
+  if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr>(E))
+    return WarpValue::uniform(); // a name, a template constant, a pack size
+  if (const auto *Member = dyn_cast<CXXDependentScopeMemberExpr>(E)) {
+    if (Member->isImplicitAccess())
+      return WarpValue::uniform(); // a member of `this`, as for MemberExpr
+    WarpValue Base = eval(Member->getBase());
+    return Member->isArrow() ? load(Base, E) : Base;
+  }
+  if (const auto *Member = dyn_cast<UnresolvedMemberExpr>(E))
+    return Member->isImplicitAccess() ? WarpValue::uniform()
+                                      : eval(Member->getBase());
+  if (const auto *Pack = dyn_cast<PackExpansionExpr>(E))
+    return eval(Pack->getPattern());
+  // ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr:
+  // a function of their operands.
+  WarpValue V;
+  for (const Stmt *Child : E->children())
+    if (const auto *Operand = dyn_cast_or_null<Expr>(Child))
+      V = WarpValue::combine(V, eval(Operand));
+  return V;
+}
+
 WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   E = E->IgnoreParens();
-  if (!E->isValueDependent() && !E->isTypeDependent() &&
+  if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr,
+          CXXDependentScopeMemberExpr, UnresolvedMemberExpr, PackExpansionExpr,
+          ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr>(
+          E))
+    return evalDependent(E);
+  if (!E->isValueDependent() && !E->isTypeDependent() && !E->containsErrors() &&
       E->getType()->isIntegralOrEnumerationType() && !isa<CallExpr>(E)) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
@@ -477,7 +587,18 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
         localSlot(ICE->getSubExpr(), /*ForWrite=*/false))
       return WarpValue::varying(Variance::Lane, E);
-    return eval(ICE->getSubExpr());
+    WarpValue V = eval(ICE->getSubExpr());
+    // `if (tid)` is `tid != 0`: false in at most one lane when tid is
+    // distinct per lane (so `!tid` and `tid ? … : x` elect one lane).
+    if (ICE->getCastKind() == CK_IntegralToBoolean) {
+      if (V.isLaneIndexed())
+        V.Single = OneLane::WhenFalse;
+      V.S = Shape::Other;
+      V.OffsetMod32 = -1;
+      if (V.Constant)
+        V.Constant = *V.Constant != 0;
+    }
+    return V;
   }
   if (const auto *EWC = dyn_cast<FullExpr>(E))
     return eval(EWC->getSubExpr());

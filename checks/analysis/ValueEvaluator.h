@@ -12,6 +12,7 @@
 #define WARP_LINT_ANALYSIS_VALUEEVALUATOR_H
 
 #include "LocalDefinitions.h"
+#include "WarpCollectives.h"
 #include "WarpValue.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -82,6 +83,15 @@ public:
       : Ctx(Ctx), FD(FD), Opts(Opts), Locals(Locals), Oracle(Oracle) {}
 
   WarpValue eval(const Expr *E);
+  /// The value field \p Field of a record gets from \p Source, the
+  /// initializer or right-hand side that writes the whole record: its
+  /// element of an init list, or what the constructor's member initializer
+  /// gives it from the constructor's arguments. Nullopt when unknown.
+  std::optional<WarpValue> fieldValue(const Expr *Source,
+                                      const FieldDecl *Field);
+  /// The value of intrinsic \p K called at \p Site with \p Args.
+  WarpValue intrinsic(IntrinsicValue K, const Stmt *Site,
+                      llvm::ArrayRef<WarpValue> Args);
   /// The address of the object \p LValue designates (`&LValue`).
   WarpValue addressOf(const Expr *LValue);
   /// The value the callee of \p Call leaves in the object bound to its
@@ -100,6 +110,8 @@ public:
 
 private:
   WarpValue evalUncached(const Expr *E);
+  /// The forms only template patterns and error recovery have.
+  WarpValue evalDependent(const Expr *E);
   WarpValue evalBinary(const BinaryOperator *BO);
   /// Arithmetic that keeps lane-index shapes (threadIdx.x + c, lane id,
   /// warp id) where it can.

@@ -156,6 +156,194 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
   return Result;
 }
 
+static uint64_t mapParams(uint64_t CalleeParams,
+                          llvm::ArrayRef<const Expr *> Args,
+                          const FunctionUniformity &Caller, bool &AnyVarying);
+
+/// Bounds the call-site analyses of one translation unit; past it, calls use
+/// the generic summaries (a little less precise, never wrong).
+static constexpr size_t MaxSpecializations = 4096;
+
+llvm::SmallVector<WarpValue, 4>
+WarpAnalysis::argumentValues(const CallExpr *Call,
+                             const FunctionUniformity &Caller) {
+  llvm::SmallVector<WarpValue, 4> Values;
+  for (const Expr *Arg : callArguments(Call))
+    Values.push_back(Caller.valueOf(Arg));
+  return Values;
+}
+
+std::vector<WarpValue>
+WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args, std::string &Key) {
+  std::vector<WarpValue> Entry;
+  bool Generic = true;
+  llvm::raw_string_ostream OS(Key);
+  for (unsigned I = 0; I < Args.size() && I < 64; ++I) {
+    // The callee sees what the argument is, in its own parameter's terms:
+    // uniform values stay "uniform if the caller's is" so that results map
+    // back to the caller through bindParameters.
+    WarpValue V = Args[I];
+    V.Origin = nullptr;
+    if (V.isVarying())
+      V.Params = 0;
+    else
+      V.Params = V.Constant ? 0 : WarpValue::param(I).Params;
+    Generic &= V == WarpValue::param(I);
+    OS << unsigned(V.V) << unsigned(V.S) << int(V.OffsetMod32)
+       << unsigned(V.Single) << (V.Params ? "p" : "")
+       << (V.Constant ? "=" + std::to_string(*V.Constant) : "") << ',';
+    Entry.push_back(V);
+  }
+  if (Generic)
+    Entry.clear();
+  return Entry;
+}
+
+/// Returns whether \p S says anything that depends on the parameters in
+/// \p Params (what a call-site analysis could answer more precisely).
+static bool dependsOn(const FunctionSummary &S, uint64_t Params) {
+  if (S.Result.Params & Params)
+    return true;
+  for (const FullWarpNeed &N : S.FullWarp)
+    if (N.ParamConditions & Params)
+      return true;
+  for (const MaskParam &M : S.MaskParams)
+    if (M.ParamConditions & Params)
+      return true;
+  for (const UniformAtomic &A : S.ParamAtomics)
+    if (A.AddressParams & Params)
+      return true;
+  for (const ParamWrite &W : S.ParamWrites)
+    if (W.Written && (W.Value.Params & Params))
+      return true;
+  return false;
+}
+
+const FunctionUniformity *
+WarpAnalysis::function(const FunctionDecl *FD,
+                       llvm::ArrayRef<WarpValue> Args) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  std::string Key;
+  std::vector<WarpValue> Entry = entryValues(Args, Key);
+  if (Entry.empty())
+    return function(FD);
+  SpecializationKey K{FD, Key};
+  auto It = Specialized.find(K);
+  if (It != Specialized.end())
+    return It->second.FU ? It->second.FU.get() : function(FD);
+  if (SpecializationsInProgress.count(K) ||
+      Specialized.size() >= MaxSpecializations || !FD->hasBody())
+    return function(FD);
+  SpecializationsInProgress.insert(K);
+  // The generic analysis, if under way, keeps publishing its variables to
+  // the lambdas it calls.
+  auto PartialIt = Partial.find(FD);
+  const ValueEvaluator::VarState *Publishing =
+      PartialIt == Partial.end() ? nullptr : PartialIt->second;
+  size_t ReadsBefore = PartialReads.size();
+  auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this,
+                                                 std::move(Entry));
+  if (Publishing)
+    Partial[FD] = Publishing;
+  else
+    Partial.erase(FD);
+  SpecializationsInProgress.erase(K);
+  if (!FU->isValid())
+    return function(FD);
+  const FunctionUniformity *Result = FU.get();
+  if (readUnfinishedCaptures(ReadsBefore)) {
+    Provisional.push_back(std::move(FU));
+    return Result;
+  }
+  Specialized[K].FU = std::move(FU);
+  return Result;
+}
+
+const FunctionSummary *
+WarpAnalysis::summary(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
+  FD = FD->getDefinition() ? FD->getDefinition() : FD;
+  const FunctionSummary *Generic = summary(FD);
+  if (!Generic)
+    return nullptr;
+  std::string Key;
+  std::vector<WarpValue> Entry = entryValues(Args, Key);
+  uint64_t Informative = 0;
+  for (unsigned I = 0; I < Entry.size(); ++I)
+    if (Entry[I] != WarpValue::param(I))
+      Informative |= uint64_t(1) << I;
+  if (!Informative || !dependsOn(*Generic, Informative))
+    return Generic;
+  SpecializationKey K{FD, Key};
+  if (auto It = Specialized.find(K);
+      It != Specialized.end() && It->second.Summary)
+    return It->second.Summary.get();
+  if (SpecializationsInProgress.count(K))
+    return Generic;
+  const FunctionUniformity *FU = function(FD, Args);
+  if (!FU || !FU->isSpecialized())
+    return Generic;
+  SpecializationsInProgress.insert(K);
+  size_t ReadsBefore = PartialReads.size();
+  auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
+  SpecializationsInProgress.erase(K);
+  const FunctionSummary *Result = S.get();
+  auto It = Specialized.find(K);
+  if (readUnfinishedCaptures(ReadsBefore) || It == Specialized.end()) {
+    ProvisionalSummaries.push_back(std::move(S));
+    return Result;
+  }
+  It->second.Summary = std::move(S);
+  return Result;
+}
+
+const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
+                                            uint64_t ParamConditions,
+                                            const Stmt *Collective,
+                                            const FunctionUniformity &Caller) {
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  const Expr *Varying = varyingArgument(ParamConditions, Args, Caller);
+  const FunctionDecl *Callee = calledDefinition(Call);
+  if (!Varying || !Callee)
+    return Varying;
+  const FunctionSummary *Generic = summary(Callee);
+  const FunctionSummary *AtCall =
+      summary(Callee, argumentValues(Call, Caller));
+  if (!AtCall || AtCall == Generic)
+    return Varying;
+  // With the arguments' real values the branch may not split the warp at
+  // all (`if (tid / 32 == w)`, `if (lane < 32)`).
+  for (const FullWarpNeed &N : AtCall->FullWarp)
+    if (N.Collective == Collective)
+      return nullptr;
+  for (const MaskParam &M : AtCall->MaskParams)
+    if (M.Collective == Collective && !M.DivergedInside &&
+        !varyingArgument(M.ParamConditions, Args, Caller))
+      return nullptr;
+  return Varying;
+}
+
+bool WarpAnalysis::concreteInGeneric(const UniformAtomic &A,
+                                     llvm::ArrayRef<const Expr *> Args,
+                                     const FunctionDecl *FD) {
+  const FunctionUniformity *Generic = function(FD);
+  if (!Generic)
+    return false;
+  bool Varying = false;
+  return !mapParams(A.AddressParams, Args, *Generic, Varying) && !Varying;
+}
+
+bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
+                                   const FunctionDecl *FD) {
+  const FunctionUniformity *Generic = function(FD);
+  std::optional<AtomicInfo> Info = matchAtomic(Atomic);
+  if (!Generic || !Info)
+    return false;
+  WarpValue Address = Generic->atomicAddress(*Info);
+  return Address.isUniform() && !Address.Params &&
+         !Generic->divergenceAt(Atomic).ParamConditions &&
+         !Generic->isSingleLane(Atomic);
+}
+
 /// Returns the parameters of the caller that arguments bound to the callee
 /// parameters \p CalleeParams depend on; sets \p AnyVarying when one of those
 /// arguments varies in the caller.
@@ -312,15 +500,20 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       S.Synchronizes = St;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
       WarpValue Address = FU.atomicAddress(*Atomic);
-      if (Atomic->isReadModifyWrite() && Address.isUniform() && Address.Params &&
-          !FU.isSingleLane(Call))
-        S.ParamAtomics.push_back({Call, FD, Address.Params});
+      // The callers' to report when their arguments decide, through our
+      // parameters (the address, or a guard such as `if (tid == 0)`) or, in
+      // a call-site analysis, through their values.
+      uint64_t Decided = Address.Params | FU.divergenceAt(Call).ParamConditions;
+      if (Atomic->isReadModifyWrite() && Address.isUniform() &&
+          !FU.isSingleLane(Call) &&
+          (Decided || (FU.isSpecialized() && !reportedInPlace(Call, FD))))
+        S.ParamAtomics.push_back({Call, FD, Decided});
       return;
     }
     const FunctionDecl *Callee = calledDefinition(Call);
     if (!Callee)
       return;
-    const FunctionSummary *CS = summary(Callee);
+    const FunctionSummary *CS = summary(Callee, argumentValues(Call, FU));
     if (!CS)
       return;
     if (!S.Synchronizes && CS->Synchronizes)
@@ -339,7 +532,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
         uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying);
-        if (!Varying && Mapped) {
+        if (!Varying && (Mapped || (FU.isSpecialized() &&
+                                    !concreteInGeneric(A, Args, FD)))) {
           UniformAtomic Through = A;
           Through.AddressParams = Mapped;
           Through.Path.insert(Through.Path.begin(), Call);
@@ -407,7 +601,7 @@ WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
   const FunctionDecl *Def = calledDefinition(Call);
   if (!Def)
     return std::nullopt;
-  const FunctionSummary *S = summary(Def);
+  const FunctionSummary *S = summary(Def, Args);
   if (!S)
     return WarpValue::varying(Variance::Data, Call); // recursion
   return bindParameters(S->Result, Args, Call);
@@ -417,7 +611,7 @@ std::optional<ParamWrite>
 WarpAnalysis::paramWrite(const CallExpr *Call, unsigned Param,
                          llvm::ArrayRef<WarpValue> Args) {
   const FunctionDecl *Def = calledDefinition(Call);
-  const FunctionSummary *S = Def ? summary(Def) : nullptr;
+  const FunctionSummary *S = Def ? summary(Def, Args) : nullptr;
   if (!S || Param >= S->ParamWrites.size())
     return std::nullopt;
   ParamWrite W = S->ParamWrites[Param];

@@ -13,6 +13,8 @@
 #include "WarpCollectives.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include <map>
+#include <set>
 
 namespace clang::tidy::warp {
 
@@ -39,7 +41,9 @@ struct MaskParam {
 };
 
 /// An atomic read-modify-write, run by several lanes, whose address is the
-/// same in every lane when the parameters in AddressParams are uniform.
+/// same in every lane and which every lane that enters runs, when the
+/// parameters in AddressParams are uniform (they feed the address or a
+/// guard on the way to it).
 struct UniformAtomic {
   const CallExpr *Atomic = nullptr;
   const FunctionDecl *Owner = nullptr;
@@ -99,6 +103,28 @@ public:
   /// The summary of \p FD, or null while it is being computed (recursion).
   const FunctionSummary *summary(const FunctionDecl *FD);
 
+  /// The analysis and summary of \p FD for one call whose arguments have
+  /// the values \p Args in the caller. Where an argument says more than
+  /// "uniform if the caller's is" (it is a lane index, a constant, varies)
+  /// and the generic summary depends on that parameter, \p FD is analysed
+  /// again with those values on entry: `helper(threadIdx.x)` then sees its
+  /// `if (tid == 0)` elect one lane. The generic ones otherwise, during
+  /// recursion, and past a budget.
+  const FunctionUniformity *function(const FunctionDecl *FD,
+                                     llvm::ArrayRef<WarpValue> Args);
+  const FunctionSummary *summary(const FunctionDecl *FD,
+                                 llvm::ArrayRef<WarpValue> Args);
+  /// The first argument of \p Call bound to one of \p ParamConditions that
+  /// varies in \p Caller and, by the call-site analysis, does split the
+  /// lanes before \p Collective (which the callee or its callees run); null
+  /// when none does.
+  const Expr *divergingArgument(const CallExpr *Call, uint64_t ParamConditions,
+                                const Stmt *Collective,
+                                const FunctionUniformity &Caller);
+  /// The values of \p Call's arguments (callArguments) in \p Caller.
+  static llvm::SmallVector<WarpValue, 4>
+  argumentValues(const CallExpr *Call, const FunctionUniformity &Caller);
+
   std::optional<WarpValue> callResult(const CallExpr *Call,
                                       const FunctionDecl *Callee,
                                       llvm::ArrayRef<WarpValue> Args) override;
@@ -114,6 +140,28 @@ public:
 private:
   FunctionSummary computeSummary(const FunctionDecl *FD,
                                  const FunctionUniformity &FU);
+  /// Whether the check of \p FD's own body reports the atomic \p Atomic
+  /// (its address is uniform there whatever the arguments).
+  bool reportedInPlace(const CallExpr *Atomic, const FunctionDecl *FD);
+  /// Whether the generic analysis of \p FD hands \p A concrete (uniform,
+  /// parameter-free) arguments at the call with \p Args: FD's own check
+  /// then reports it at that call.
+  bool concreteInGeneric(const UniformAtomic &A,
+                         llvm::ArrayRef<const Expr *> Args,
+                         const FunctionDecl *FD);
+
+  /// One call-site analysis of a function (see function(FD, Args)).
+  struct Specialization {
+    std::unique_ptr<FunctionUniformity> FU;
+    std::unique_ptr<FunctionSummary> Summary;
+  };
+  using SpecializationKey = std::pair<const FunctionDecl *, std::string>;
+  /// The entry values for \p Args and their key; empty when they are the
+  /// generic ones.
+  static std::vector<WarpValue> entryValues(llvm::ArrayRef<WarpValue> Args,
+                                            std::string &Key);
+  std::map<SpecializationKey, Specialization> Specialized;
+  std::set<SpecializationKey> SpecializationsInProgress;
 
   ASTContext &Ctx;
   UniformityOptions Opts;

@@ -140,6 +140,8 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
 /// libcu++'s atomic types: cuda::atomic, cuda::atomic_ref,
 /// cuda::std::atomic(_ref|_flag).
 static const CXXRecordDecl *libcuxxAtomic(QualType T) {
+  if (T.isNull())
+    return nullptr; // a dependent expression without a type (ParenListExpr)
   if (T->isPointerType())
     T = T->getPointeeType();
   const auto *RD = T->getAsCXXRecordDecl();
@@ -291,6 +293,49 @@ std::string atomicName(const CallExpr *Call) {
 bool isAtomicRef(QualType T) {
   const CXXRecordDecl *RD = libcuxxAtomic(T);
   return RD && RD->getName() == "atomic_ref";
+}
+
+std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name) {
+  using IV = IntrinsicValue;
+  if (Name.consume_front("__nvvm_read_ptx_sreg_")) {
+    if (Name == "laneid")
+      return IV::LaneId;
+    if (Name == "tid_x")
+      return IV::ThreadIndexX;
+    if (Name.starts_with("tid_"))
+      return IV::ThreadIndexYZ;
+    if (Name.starts_with("lanemask"))
+      return IV::LaneMask;
+    if (Name.starts_with("clock") || Name.starts_with("globaltimer") ||
+        Name == "smid" || Name == "nsmid")
+      return IV::Clock;
+    return IV::Uniform; // ctaid, ntid, nctaid, warpid, …
+  }
+  return llvm::StringSwitch<std::optional<IV>>(Name)
+      .Cases({"__syncthreads_or", "__syncthreads_and", "__syncthreads_count"}, IV::BlockUniform)
+      .Cases({"__nvvm_bar0_or", "__nvvm_bar0_and", "__nvvm_bar0_popc"}, IV::BlockUniform)
+      .Cases({"__activemask", "__nvvm_activemask"}, IV::Uniform)
+      .Cases({"__lanemask_lt", "__lanemask_le", "__lanemask_gt", "__lanemask_ge", "__lanemask_eq"}, IV::LaneMask)
+      .Cases({"__popc", "__popcll", "__nv_popc", "__nv_popcll"}, IV::PopCount)
+      .Cases({"__builtin_popcount", "__builtin_popcountll"}, IV::PopCount)
+      .Cases({"clock", "clock64", "__globaltimer"}, IV::Clock)
+      .Default(std::nullopt);
+}
+
+std::optional<IntrinsicValue> lookupSpecialRegister(llvm::StringRef Asm) {
+  using IV = IntrinsicValue;
+  if (Asm.contains("%laneid"))
+    return IV::LaneId;
+  if (Asm.contains("%tid.x"))
+    return IV::ThreadIndexX;
+  if (Asm.contains("%lanemask"))
+    return IV::LaneMask;
+  if (Asm.contains("%tid."))
+    return IV::ThreadIndexYZ;
+  if (Asm.contains("%clock") || Asm.contains("%globaltimer") ||
+      Asm.contains("%smid"))
+    return IV::Clock;
+  return std::nullopt;
 }
 
 bool isBarrierName(llvm::StringRef Name) {

@@ -96,6 +96,27 @@ std::string atomicName(const CallExpr *Call);
 /// value is the address it was bound to.
 bool isAtomicRef(QualType T);
 
+/// What an intrinsic or builtin returns, for those whose value the analysis
+/// knows without a body to look into.
+enum class IntrinsicValue {
+  BlockUniform,  ///< the same in every thread of the block (__syncthreads_or)
+  Uniform,       ///< the same in the lanes that run it together (activemask)
+  ThreadIndexX,  ///< threadIdx.x
+  ThreadIndexYZ, ///< threadIdx.y or .z: uniform in a warp-aligned block
+  LaneId,        ///< %laneid
+  LaneMask,      ///< %lanemask_lt and friends: bits relative to this lane
+  PopCount,      ///< set bits: a lane's rank when counting a lane mask
+  Clock          ///< clocks, timers, SM id: differ between lanes by data
+};
+
+/// Returns what the intrinsic or builtin \p Name returns, if the table
+/// knows it.
+std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name);
+
+/// Returns what reading the PTX special register named in inline asm text
+/// \p Asm gives, if the table knows it (`%laneid`, `%lanemask_lt`, …).
+std::optional<IntrinsicValue> lookupSpecialRegister(llvm::StringRef Asm);
+
 /// Returns whether \p Name is a block- or grid-level barrier.
 bool isBarrierName(llvm::StringRef Name);
 

@@ -26,7 +26,10 @@ enum class Shape : uint8_t {
   Other,
   ThreadIndex, ///< threadIdx.x plus a uniform offset: distinct in every lane
   LaneId,      ///< the lane index 0..31 (threadIdx.x % 32, %laneid, rank)
-  WarpMultiple ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
+  WarpMultiple, ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
+  /// %lanemask_lt and the like, possibly ANDed with a uniform mask: the
+  /// population count of it is the lane's rank among the mask's lanes
+  LaneMask
 };
 
 /// For a boolean: whether at most one lane of a warp can see it as true (or

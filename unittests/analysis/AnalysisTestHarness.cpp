@@ -140,7 +140,7 @@ static std::string sourceLine(llvm::StringRef Code, unsigned Line) {
                                            : std::string();
 }
 
-unsigned AnalysisTest::checkProbes() {
+unsigned AnalysisTest::checkProbes(bool InPatterns) {
   auto Matches = match(
       callExpr(callee(functionDecl(hasAnyName(
                                        "uniform", "varying", "lane_varying",
@@ -156,7 +156,7 @@ unsigned AnalysisTest::checkProbes() {
   for (const BoundNodes &N : Matches) {
     const auto *Call = N.getNodeAs<CallExpr>("call");
     const auto *Fn = N.getNodeAs<FunctionDecl>("fn");
-    if (Fn->isDependentContext())
+    if (Fn->isDependentContext() && !InPatterns)
       continue; // a template pattern: its instantiations are checked
     const FunctionUniformity *FU = WA->function(Fn);
     unsigned Line = lineOf(Call);
@@ -215,6 +215,21 @@ const FunctionDecl *AnalysisTest::function(llvm::StringRef Name) {
   }
   ADD_FAILURE() << "no definition of " << Name.str();
   return nullptr;
+}
+
+unsigned AnalysisTest::analyzeEveryDefinition() {
+  unsigned N = 0;
+  for (const BoundNodes &M :
+       match(functionDecl(isDefinition()).bind("fn"), AST->getASTContext())) {
+    const auto *FD = M.getNodeAs<FunctionDecl>("fn");
+    if (!FD->getBody() ||
+        AST->getSourceManager().isInSystemHeader(FD->getLocation()))
+      continue;
+    WA->function(FD);
+    WA->summary(FD);
+    ++N;
+  }
+  return N;
 }
 
 const FunctionUniformity *AnalysisTest::uniformity(llvm::StringRef Name) {

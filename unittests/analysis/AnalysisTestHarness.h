@@ -67,8 +67,13 @@ protected:
   /// error fails the test and returns false.
   bool analyze(llvm::StringRef Code, UniformityOptions Opts = {});
   /// Checks every probe call in every analysed function; returns how many
-  /// probes were checked (a snippet without probes fails).
-  unsigned checkProbes();
+  /// probes were checked (a snippet without probes fails). Template patterns
+  /// are checked only when \p InPatterns (their instantiations otherwise).
+  unsigned checkProbes(bool InPatterns = false);
+  /// Runs the analysis and the summary of every function definition,
+  /// template patterns included (as the checks do for uninstantiated
+  /// templates); returns how many were analysed.
+  unsigned analyzeEveryDefinition();
 
   WarpAnalysis &analysis() { return *WA; }
   ASTContext &context() { return AST->getASTContext(); }
