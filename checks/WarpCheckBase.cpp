@@ -85,6 +85,18 @@ void WarpCheckBase::noteDivergence(const Divergence &D) {
                    : "lanes may diverge here on a data-dependent condition",
          DiagnosticIDs::Note);
   }
+  if (D.onlyByLaunchShape()) {
+    const DivergentBranch &B = D.Branches.front();
+    SourceLocation Loc = B.Exit ? B.Exit->getBeginLoc()
+                         : B.Condition ? B.Condition->getExprLoc()
+                                       : B.Terminator->getBeginLoc();
+    diag(Loc,
+         "the lanes split here only if threadIdx.y or threadIdx.z differ "
+         "inside a warp, that is if blockDim.x is not a multiple of 32; no "
+         "launch seen shows the block's shape: if blockDim.x always is a "
+         "multiple of 32, set the option WarpAlignedBlockDimX to true",
+         DiagnosticIDs::Note);
+  }
 }
 
 } // namespace clang::tidy::warp

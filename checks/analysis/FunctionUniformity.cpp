@@ -11,6 +11,19 @@ namespace clang::tidy::warp {
 /// finite lattice, so this is never reached in practice.
 static constexpr unsigned MaxRounds = 32;
 
+bool Divergence::onlyByLaunchShape() const {
+  return isDiverged() && llvm::all_of(Branches, [](const DivergentBranch &B) {
+           return B.Value.LaunchShape;
+         });
+}
+
+WarpValue Divergence::asValue(const Stmt *Site) const {
+  WarpValue V;
+  for (const DivergentBranch &B : Branches)
+    V = WarpValue::combine(V, WarpValue::derived(B.Value.V, B.Value, Site));
+  return V;
+}
+
 Variance Divergence::strongest() const {
   Variance V = Variance::Uniform;
   for (const DivergentBranch &B : Branches)
@@ -123,6 +136,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   PM = std::make_unique<ParentMap>(FD->getBody());
   StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
   Defs = std::make_unique<LocalDefinitions>(FD, *Cfg);
+  Butterflies = findButterflyLoops(FD->getBody(), Ctx);
   DefValues.assign(Defs->all().size(), std::nullopt);
   for (unsigned I = 0; I < DefValues.size(); ++I)
     if (Defs->all()[I].K == LocalDefinitions::Kind::Entry)
@@ -271,7 +285,7 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
       continue;
     if (Cond.isVarying())
       V = WarpValue::combine(
-          V, WarpValue::varying(Cond.V, C.Branch->getTerminatorStmt()));
+          V, WarpValue::derived(Cond.V, Cond, C.Branch->getTerminatorStmt()));
     else
       V.Params |= Cond.Params;
   }
@@ -411,11 +425,19 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
       continue;
     if (Cond.isVarying())
       V = WarpValue::combine(
-          V, WarpValue::varying(Cond.V, Blocks[C.first]->getTerminatorStmt()));
+          V, WarpValue::derived(Cond.V, Cond, Blocks[C.first]->getTerminatorStmt()));
     else
       V.Params |= Cond.Params;
   }
   return V;
+}
+
+/// Returns whether \p S lies inside \p Outer.
+static bool isInside(const Stmt *S, const Stmt *Outer, const ParentMap &PM) {
+  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
+    if (P == Outer)
+      return true;
+  return false;
 }
 
 /// Returns the expression that definition \p D writes the whole of its
@@ -454,7 +476,24 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
     return entryValue(Slot.Var);
   const CFGBlock *UseBlock = blockOf(Use);
   std::optional<WarpValue> V;
+  // After a butterfly all-reduce every lane holds the same value; the
+  // definitions that fed the loop reach past it only on paths that skip it,
+  // which its constant trip count rules out.
+  llvm::SmallVector<unsigned, 4> FedLoop;
+  if (!Slot.Field)
+    for (unsigned I : *Reaching) {
+      auto It = Butterflies.find(Defs->all()[I].Site);
+      if (It == Butterflies.end() || It->second.Var != Slot.Var ||
+          isInside(Use, It->second.Loop, *PM))
+        continue;
+      V = WarpValue::uniform();
+      if (std::optional<llvm::SmallVector<unsigned, 2>> In =
+              Defs->reaching(Slot.Var, nullptr, It->second.Update))
+        FedLoop.append(In->begin(), In->end());
+    }
   for (unsigned I : *Reaching) {
+    if (llvm::is_contained(FedLoop, I))
+      continue;
     if (!DefValues[I])
       continue; // not evaluated yet in this fixpoint
     WarpValue Written = *DefValues[I];
@@ -545,14 +584,6 @@ static const Stmt *exitingCase(const SwitchStmt *Switch) {
       return Exit;
   }
   return nullptr;
-}
-
-/// Returns whether \p S lies inside \p Outer.
-static bool isInside(const Stmt *S, const Stmt *Outer, const ParentMap &PM) {
-  for (const Stmt *P = PM.getParent(S); P; P = PM.getParent(P))
-    if (P == Outer)
-      return true;
-  return false;
 }
 
 Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {

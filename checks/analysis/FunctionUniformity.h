@@ -19,6 +19,7 @@
 #ifndef WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
 #define WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
 
+#include "ButterflyLoops.h"
 #include "ValueEvaluator.h"
 #include "WarpCollectives.h"
 #include "clang/AST/ParentMap.h"
@@ -51,6 +52,12 @@ struct Divergence {
   bool isDiverged() const { return !Branches.empty(); }
   /// Lane when some branch depends on the lane index by construction.
   Variance strongest() const;
+  /// Whether every branch varies only by the launch shape (threadIdx.y/z
+  /// with blockDim.x not known to be a multiple of 32).
+  bool onlyByLaunchShape() const;
+  /// What divergence here does to a value written at \p Site: varying as
+  /// the branches are.
+  WarpValue asValue(const Stmt *Site) const;
 };
 
 class FunctionUniformity : private LocalValues {
@@ -142,6 +149,8 @@ private:
   /// valueOf(VarDecl) and lambdas reading captures.
   ValueEvaluator::VarState Vars;
   std::unique_ptr<LocalDefinitions> Defs;
+  /// Butterfly all-reduce loops, by their update statement.
+  llvm::DenseMap<const Stmt *, ButterflyLoop> Butterflies;
   /// By definition (index in Defs->all()): its value so far, nullopt until
   /// first evaluated.
   std::vector<std::optional<WarpValue>> DefValues;

@@ -3,79 +3,402 @@
 #include "KernelLaunches.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace clang::tidy::warp {
 
-/// Returns whether the block argument \p Block of a launch makes every warp
-/// lie in one row: an integer (1-D block) or a dim3 whose x is a constant
-/// multiple of 32.
-static bool isWarpAlignedBlock(const Expr *Block, ASTContext &Ctx,
-                               unsigned Depth = 0) {
-  Block = Block->IgnoreParenImpCasts();
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(Block))
-    return isWarpAlignedBlock(MTE->getSubExpr(), Ctx, Depth + 1);
-  // A const dim3 variable: look at how it was made.
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(Block))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->getInit() && VD->getType().isConstQualified() && Depth < 4)
-        return isWarpAlignedBlock(VD->getInit(), Ctx, Depth + 1);
-  if (const auto *Construct = dyn_cast<CXXConstructExpr>(Block)) {
-    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
-        Construct->getNumArgs() == 1 && Depth < 4)
-      return isWarpAlignedBlock(Construct->getArg(0), Ctx, Depth + 1);
-    // dim3(n) from an integer: a 1-D block.
-    if (Construct->getNumArgs() >= 1) {
-      const Expr *X = Construct->getArg(0)->IgnoreImplicit();
-      if (!X->getType().isNull() && X->getType()->isIntegerType()) {
-        // y and z are 0 everywhere when both extents are 1.
-        bool OneD = true;
-        for (unsigned I = 1; I < Construct->getNumArgs(); ++I) {
-          Expr::EvalResult R;
-          const Expr *A = Construct->getArg(I);
-          OneD &= isa<CXXDefaultArgExpr>(A) ||
-                  (!A->isValueDependent() && A->EvaluateAsInt(R, Ctx) &&
-                   R.Val.getInt() == 1);
-        }
-        Expr::EvalResult XR;
-        return OneD || (!X->isValueDependent() && X->EvaluateAsInt(XR, Ctx) &&
-                        XR.Val.getInt().getZExtValue() % 32 == 0);
-      }
-    }
-    return false;
-  }
-  return !Block->getType().isNull() && Block->getType()->isIntegerType();
+namespace {
+
+/// How deep block expressions are followed through variables, parameters
+/// and constructors.
+constexpr unsigned MaxDepth = 8;
+
+/// The shape two launches (or two call sites of a helper) both show.
+BlockShape meet(const BlockShape &A, const BlockShape &B) {
+  BlockShape R;
+  R.X = A.X == B.X ? A.X : std::nullopt;
+  R.Y = A.Y == B.Y ? A.Y : std::nullopt;
+  R.Z = A.Z == B.Z ? A.Z : std::nullopt;
+  R.XWarpMultiple = A.XWarpMultiple && B.XWarpMultiple;
+  R.OneDimensional = A.OneDimensional && B.OneDimensional;
+  return R;
 }
 
-namespace {
-class LaunchFinder : public RecursiveASTVisitor<LaunchFinder> {
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (E->isValueDependent() || E->getType().isNull() ||
+      !E->getType()->isIntegralOrEnumerationType() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+/// Whether \p E is a multiple of 32 by construction: a constant one, or a
+/// product with such a factor (`32 * nwarps`, `kWarpSize * rows`).
+bool isWarpMultiple(const Expr *E, ASTContext &Ctx) {
+  E = E->IgnoreParenImpCasts();
+  if (std::optional<int64_t> C = constantOf(E, Ctx))
+    return *C != 0 && *C % 32 == 0;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    if (BO->getOpcode() == BO_Mul)
+      return isWarpMultiple(BO->getLHS(), Ctx) ||
+             isWarpMultiple(BO->getRHS(), Ctx);
+  return false;
+}
+
+/// Collects the launches, the calls of every function and the enclosing
+/// function of each launch, in one walk over the translation unit.
+class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
-  LaunchFinder(ASTContext &Ctx, llvm::DenseMap<const FunctionDecl *, bool> &Out)
-      : Ctx(Ctx), Out(Out) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *Launch) {
-    const FunctionDecl *Kernel = Launch->getDirectCallee();
-    const CallExpr *Config = Launch->getConfig();
-    if (!Kernel || !Config || Config->getNumArgs() < 2)
+  bool TraverseDecl(Decl *D) {
+    auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD)
+      Enclosing.push_back(FD);
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
+    if (FD)
+      Enclosing.pop_back();
+    return Result;
+  }
+  bool TraverseLambdaExpr(LambdaExpr *L) {
+    Enclosing.push_back(L->getCallOperator());
+    bool Result = RecursiveASTVisitor::TraverseLambdaExpr(L);
+    Enclosing.pop_back();
+    return Result;
+  }
+
+  bool VisitCallExpr(CallExpr *Call) {
+    if (Enclosing.empty() || Enclosing.back()->isDependentContext())
+      return true; // template patterns: their instantiations are walked
+    if (auto *Launch = dyn_cast<CUDAKernelCallExpr>(Call)) {
+      Launches.push_back({Launch, Enclosing.back()});
       return true;
-    bool Aligned = isWarpAlignedBlock(Config->getArg(1), Ctx);
-    auto [It, New] = Out.try_emplace(Kernel->getCanonicalDecl(), Aligned);
-    if (!New)
-      It->second = It->second && Aligned;
+    }
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      Calls[Callee->getCanonicalDecl()].push_back({Call, Enclosing.back()});
     return true;
   }
 
-private:
-  ASTContext &Ctx;
-  llvm::DenseMap<const FunctionDecl *, bool> &Out;
+  std::vector<const FunctionDecl *> Enclosing;
+  std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>>
+      Launches;
+  /// By callee: its calls, each with the function it is written in.
+  llvm::DenseMap<const FunctionDecl *,
+                 std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
+      Calls;
 };
+
+/// An argument bound to a parameter, with the call and the caller.
+struct Binding {
+  const Expr *Arg;
+  const CallExpr *Call;
+  const FunctionDecl *Caller;
+};
+
+class ShapeResolver {
+public:
+  ShapeResolver(ASTContext &Ctx, const LaunchCollector &Walk)
+      : Ctx(Ctx), Walk(Walk) {}
+
+  /// The shape of block expression \p E, written in \p F; a parameter of F
+  /// takes its argument at \p Site when that calls F, else what every call of
+  /// F passes.
+  std::optional<BlockShape> shape(const Expr *E, const FunctionDecl *F,
+                                  const CallExpr *Site, unsigned Depth = 0);
+
+  /// The arguments bound to parameter \p P of \p F at \p Site, or at every
+  /// call of F when \p Site does not call it.
+  std::vector<Binding> argumentsOf(const ParmVarDecl *P, const FunctionDecl *F,
+                                   const CallExpr *Site) const;
+
+private:
+  std::optional<BlockShape> fromConstruct(const CXXConstructExpr *Construct,
+                                          const FunctionDecl *F,
+                                          const CallExpr *Site, unsigned Depth);
+  std::optional<BlockShape> fromMember(const MemberExpr *ME,
+                                       const FunctionDecl *F,
+                                       const CallExpr *Site, unsigned Depth);
+  /// The constructor call that makes the object \p E names, with the
+  /// function it is written in.
+  std::pair<const CXXConstructExpr *, const FunctionDecl *>
+  constructionOf(const Expr *E, const FunctionDecl *F, const CallExpr *Site,
+                 unsigned Depth);
+  /// Whether local \p VD keeps the value it was initialised with.
+  bool neverWritten(const VarDecl *VD, const FunctionDecl *F);
+
+  ASTContext &Ctx;
+  const LaunchCollector &Walk;
+  llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const VarDecl *>> Written;
+};
+
+/// Returns the local variable \p E names (through `&` and `*`-free casts).
+const VarDecl *namedVar(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// Records in \p Out the locals of \p Body that are written after their
+/// initialisation: assigned, incremented, their address taken, bound to a
+/// non-const reference or used as the object of a non-const member call.
+void collectWritten(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
+  if (!S)
+    return;
+  auto Root = [](const Expr *E) -> const VarDecl * {
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (ME->isArrow())
+        return nullptr;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    return namedVar(E);
+  };
+  if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
+    if (BO->isAssignmentOp())
+      if (const VarDecl *VD = Root(BO->getLHS()))
+        Out.insert(VD);
+  } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      if (const VarDecl *VD = Root(UO->getSubExpr()))
+        Out.insert(VD);
+  } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
+    if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
+      if (const VarDecl *VD = Root(Op->getArg(0)))
+        Out.insert(VD);
+  } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
+    if (const auto *MD = MC->getMethodDecl(); MD && !MD->isConst())
+      if (const Expr *Obj = MC->getImplicitObjectArgument())
+        if (const VarDecl *VD = Root(Obj))
+          Out.insert(VD);
+  }
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      for (unsigned I = 0; I < Call->getNumArgs() && I < Callee->getNumParams();
+           ++I) {
+        QualType T = Callee->getParamDecl(I)->getType();
+        if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
+          if (const VarDecl *VD = Root(Call->getArg(I)))
+            Out.insert(VD);
+      }
+  for (const Stmt *Child : S->children())
+    collectWritten(Child, Out);
+}
+
+bool ShapeResolver::neverWritten(const VarDecl *VD, const FunctionDecl *F) {
+  if (VD->getType().isConstQualified())
+    return true;
+  if (!F || !F->getBody())
+    return false;
+  auto [It, New] = Written.try_emplace(F);
+  if (New)
+    collectWritten(F->getBody(), It->second);
+  return !It->second.contains(VD);
+}
+
+std::vector<Binding> ShapeResolver::argumentsOf(const ParmVarDecl *P,
+                                                const FunctionDecl *F,
+                                                const CallExpr *Site) const {
+  std::vector<Binding> Out;
+  unsigned Index = P->getFunctionScopeIndex();
+  // A call of a member operator (a lambda) passes the object first.
+  unsigned Shift = isa<CXXMethodDecl>(F) && !cast<CXXMethodDecl>(F)->isStatic()
+                       ? 1
+                       : 0;
+  auto It = Walk.Calls.find(F->getCanonicalDecl());
+  if (It == Walk.Calls.end())
+    return Out;
+  for (auto [Call, Caller] : It->second) {
+    if (Site && Call != Site)
+      continue;
+    unsigned I = Index + (isa<CXXOperatorCallExpr>(Call) ? Shift : 0);
+    if (I < Call->getNumArgs())
+      Out.push_back({Call->getArg(I), Call, Caller});
+  }
+  return Out;
+}
+
+std::pair<const CXXConstructExpr *, const FunctionDecl *>
+ShapeResolver::constructionOf(const Expr *E, const FunctionDecl *F,
+                              const CallExpr *Site, unsigned Depth) {
+  if (Depth > MaxDepth)
+    return {nullptr, nullptr};
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+        Construct->getNumArgs() == 1)
+      return constructionOf(Construct->getArg(0), F, Site, Depth + 1);
+    return {Construct, F};
+  }
+  const VarDecl *VD = namedVar(E);
+  if (!VD)
+    return {nullptr, nullptr};
+  if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+    std::vector<Binding> Args = argumentsOf(P, F, Site);
+    // One call site only: several could construct different objects.
+    if (Args.size() != 1)
+      return {nullptr, nullptr};
+    return constructionOf(Args.front().Arg, Args.front().Caller, nullptr,
+                          Depth + 1);
+  }
+  if (VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F))
+    return constructionOf(VD->getInit(), F, Site, Depth + 1);
+  return {nullptr, nullptr};
+}
+
+std::optional<BlockShape>
+ShapeResolver::fromMember(const MemberExpr *ME, const FunctionDecl *F,
+                          const CallExpr *Site, unsigned Depth) {
+  // `params.block_dims`, where params was built by a constructor that
+  // initialises the member from one of its arguments.
+  const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  if (!Field || ME->isArrow())
+    return std::nullopt;
+  auto [Construct, Where] = constructionOf(ME->getBase(), F, Site, Depth + 1);
+  if (!Construct)
+    return std::nullopt;
+  const FunctionDecl *Def = nullptr;
+  if (!Construct->getConstructor()->hasBody(Def) || !Def)
+    return std::nullopt;
+  for (const CXXCtorInitializer *Init :
+       cast<CXXConstructorDecl>(Def)->inits()) {
+    if (Init->getMember() != Field)
+      continue;
+    const Expr *Value = Init->getInit()->IgnoreImplicit();
+    if (const auto *Copy = dyn_cast<CXXConstructExpr>(Value);
+        Copy && Copy->getNumArgs() == 1)
+      Value = Copy->getArg(0);
+    const auto *Param = dyn_cast_or_null<ParmVarDecl>(namedVar(Value));
+    if (!Param || Param->getDeclContext() != Def)
+      return shape(Value, Def, nullptr, Depth + 1);
+    unsigned Index = Param->getFunctionScopeIndex();
+    if (Index >= Construct->getNumArgs())
+      return std::nullopt;
+    return shape(Construct->getArg(Index), Where, nullptr, Depth + 1);
+  }
+  return std::nullopt;
+}
+
+std::optional<BlockShape>
+ShapeResolver::fromConstruct(const CXXConstructExpr *Construct,
+                             const FunctionDecl *F, const CallExpr *Site,
+                             unsigned Depth) {
+  if (Construct->getConstructor()->isCopyOrMoveConstructor() &&
+      Construct->getNumArgs() == 1)
+    return shape(Construct->getArg(0), F, Site, Depth + 1);
+  // dim3(x, y = 1, z = 1)
+  unsigned N = Construct->getNumArgs();
+  if (N < 1 || N > 3)
+    return std::nullopt;
+  const Expr *X = Construct->getArg(0)->IgnoreImplicit();
+  if (X->getType().isNull() || !X->getType()->isIntegerType())
+    return std::nullopt;
+  BlockShape S;
+  auto Extent = [&](unsigned I) -> std::optional<int64_t> {
+    if (I >= N || isa<CXXDefaultArgExpr>(Construct->getArg(I)))
+      return 1;
+    return constantOf(Construct->getArg(I), Ctx);
+  };
+  S.X = Extent(0);
+  S.Y = Extent(1);
+  S.Z = Extent(2);
+  S.XWarpMultiple = isWarpMultiple(X, Ctx);
+  S.OneDimensional = S.Y == 1 && S.Z == 1;
+  return S;
+}
+
+std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
+                                               const FunctionDecl *F,
+                                               const CallExpr *Site,
+                                               unsigned Depth) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
+    return fromConstruct(Construct, F, Site, Depth);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return fromMember(ME, F, Site, Depth);
+  if (const VarDecl *VD = namedVar(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      if (!F)
+        F = dyn_cast<FunctionDecl>(P->getDeclContext());
+      if (!F)
+        return std::nullopt;
+      std::optional<BlockShape> Met;
+      for (const Binding &B : argumentsOf(P, F, Site)) {
+        std::optional<BlockShape> S = shape(B.Arg, B.Caller, nullptr, Depth + 1);
+        if (!S)
+          return std::nullopt;
+        Met = Met ? meet(*Met, *S) : *S;
+      }
+      return Met;
+    }
+    if (VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F))
+      return shape(VD->getInit(), F, Site, Depth + 1);
+    return std::nullopt;
+  }
+  if (!E->getType().isNull() && E->getType()->isIntegerType()) {
+    BlockShape S;
+    S.X = constantOf(E, Ctx);
+    S.XWarpMultiple = isWarpMultiple(E, Ctx);
+    S.OneDimensional = true;
+    return S;
+  }
+  return std::nullopt;
+}
+
+/// Returns the kernel \p E names (`k`, `&k`, `k<T>`), if any.
+const FunctionDecl *kernelNamed(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
+}
+
 } // namespace
+
+std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
+  LaunchCollector Walk;
+  Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
+  ShapeResolver Resolver(Ctx, Walk);
+  std::vector<KernelLaunch> Out;
+  for (auto [Launch, F] : Walk.Launches) {
+    const CallExpr *Config = Launch->getConfig();
+    if (!Config || Config->getNumArgs() < 2)
+      continue;
+    const Expr *Block = Config->getArg(1);
+    if (const FunctionDecl *Kernel = Launch->getDirectCallee();
+        Kernel && Kernel->hasAttr<CUDAGlobalAttr>()) {
+      std::optional<BlockShape> S = Resolver.shape(Block, F, nullptr);
+      Out.push_back({Kernel->getCanonicalDecl(), Launch, S.value_or(BlockShape())});
+      continue;
+    }
+    // `kernel<<<…>>>` where kernel is a parameter of a launch helper: each
+    // call of the helper launches the kernel it passes.
+    const auto *Param =
+        dyn_cast_or_null<ParmVarDecl>(namedVar(Launch->getCallee()));
+    if (!Param)
+      continue;
+    for (const Binding &B : Resolver.argumentsOf(Param, F, nullptr))
+      if (const FunctionDecl *Kernel = kernelNamed(B.Arg)) {
+        std::optional<BlockShape> S = Resolver.shape(Block, F, B.Call);
+        Out.push_back(
+            {Kernel->getCanonicalDecl(), B.Call, S.value_or(BlockShape())});
+      }
+  }
+  return Out;
+}
 
 llvm::DenseMap<const FunctionDecl *, bool>
 findWarpAlignedLaunches(ASTContext &Ctx) {
   llvm::DenseMap<const FunctionDecl *, bool> Out;
-  LaunchFinder(Ctx, Out).TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (const KernelLaunch &L : findKernelLaunches(Ctx)) {
+    auto [It, New] = Out.try_emplace(L.Kernel, L.Block.warpAligned());
+    if (!New)
+      It->second = It->second && L.Block.warpAligned();
+  }
   return Out;
 }
 

@@ -1,9 +1,11 @@
 //===--- KernelLaunches.h - block shapes of kernel launches -----*- C++ -*-===//
 //
-// Finds the kernel launches (`k<<<grid, block>>>`) of a translation unit and
-// whether each kernel is only ever launched with a warp-aligned block: a 1-D
-// block, or a dim3 whose x extent is a constant multiple of 32. In such a
-// kernel threadIdx.y and threadIdx.z are the same in every lane of a warp.
+// Finds the kernel launches of a translation unit (`k<<<grid, block>>>`,
+// also inside launch helpers that take the kernel as an argument, such as
+// `launch(kernel, grid, block, args...)`) and what each shows of the block's
+// shape. A kernel whose every launch has a block whose x extent is a multiple
+// of 32 (or a 1-D block) has warps that lie within one row of the block, so
+// threadIdx.y and threadIdx.z are the same in all lanes of a warp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,8 +14,31 @@
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
+#include <optional>
+#include <vector>
 
 namespace clang::tidy::warp {
+
+/// What a launch shows of its block.
+struct BlockShape {
+  std::optional<int64_t> X, Y, Z; ///< the extents that are constants
+  bool XWarpMultiple = false;      ///< x is a multiple of 32 (constant or not)
+  bool OneDimensional = false;     ///< y and z are 1 (an integer, dim3(n))
+
+  /// Warps lie within one row: threadIdx.y/z are warp-uniform.
+  bool warpAligned() const { return OneDimensional || XWarpMultiple; }
+};
+
+struct KernelLaunch {
+  const FunctionDecl *Kernel = nullptr; ///< its canonical declaration
+  /// The `<<<…>>>` launch, or the call of the launch helper that passes the
+  /// kernel.
+  const Expr *Site = nullptr;
+  BlockShape Block;
+};
+
+/// Every launch of a kernel in the translation unit of \p Ctx.
+std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx);
 
 /// Maps each launched kernel to whether all of its launches are aligned.
 llvm::DenseMap<const FunctionDecl *, bool>

@@ -59,7 +59,7 @@ WarpValue ValueEvaluator::addressOf(const Expr *LValue) {
   WarpValue V = eval(LValue);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
     return ME->isArrow() ? eval(ME->getBase()) : V;
-  return V.isUniform() ? V : WarpValue::varying(V.V, V.Origin);
+  return V.isUniform() ? V : WarpValue::derived(V.V, V, V.Origin);
 }
 
 std::optional<WarpValue> ValueEvaluator::writtenThrough(const CallExpr *Call,
@@ -90,7 +90,7 @@ WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
   if (Address.isUniform())
     return Address.Params ? WarpValue::combine(Address, WarpValue::uniform())
                           : WarpValue::uniform();
-  return WarpValue::varying(Variance::Data, E);
+  return WarpValue::derived(Variance::Data, Address, E);
 }
 
 namespace {
@@ -246,8 +246,13 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
   }
   case IntrinsicValue::ThreadIndexYZ:
     // Varies inside a warp only when blockDim.x is not a multiple of 32.
-    return yzUniform() ? WarpValue::uniform()
-                       : WarpValue::varying(Variance::Data, Site);
+    if (yzUniform())
+      return WarpValue::uniform();
+    {
+      WarpValue V = WarpValue::varying(Variance::Data, Site);
+      V.LaunchShape = true;
+      return V;
+    }
   case IntrinsicValue::LaneId: {
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = Shape::LaneId;
@@ -474,7 +479,7 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
         U.Params = Args[Src].Params;
         return U;
       }
-      return WarpValue::varying(Variance::Data, Call);
+      return WarpValue::derived(Variance::Data, Args[Src], Call);
     }
     case CollectiveResult::Varying:
       // Shuffling a value that is the same in every lane returns it.
@@ -667,6 +672,10 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   }
   if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
     WarpValue C = eval(CO->getCond());
+    // `BLOCK_Y == 1 ? threadIdx.x : linear_tid`: a constant condition picks
+    // one arm; the other never runs.
+    if (C.Constant)
+      return eval(*C.Constant ? CO->getTrueExpr() : CO->getFalseExpr());
     WarpValue J = WarpValue::join(eval(CO->getTrueExpr()),
                                   eval(CO->getFalseExpr()));
     if (C.isUniform()) {

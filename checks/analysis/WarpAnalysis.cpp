@@ -414,7 +414,7 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
       return;
     Divergence D = FU.divergenceAt(St);
     if (D.isDiverged())
-      V = WarpValue::combine(V, WarpValue::varying(D.strongest(), St));
+      V = WarpValue::combine(V, D.asValue(St));
     V.Params |= D.ParamConditions;
     ParamWrite &W = S.ParamWrites[I];
     W.Value = W.Written ? WarpValue::join(W.Value, V) : V;

@@ -8,11 +8,14 @@
 namespace clang::tidy::warp {
 
 static const CollectiveInfo Collectives[] = {
-    {"__shfl_sync", CollectiveKind::Shuffle, CollectiveResult::UniformIfSrc, 2},
-    {"__shfl_up_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1},
+    {"__shfl_sync", CollectiveKind::Shuffle, CollectiveResult::UniformIfSrc, 2,
+     ShuffleLane::Absolute},
+    {"__shfl_up_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1,
+     ShuffleLane::Up},
     {"__shfl_down_sync", CollectiveKind::Shuffle, CollectiveResult::Varying,
-     -1},
-    {"__shfl_xor_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1},
+     -1, ShuffleLane::Down},
+    {"__shfl_xor_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1,
+     ShuffleLane::Xor},
     {"__ballot_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
     {"__all_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
     {"__any_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},

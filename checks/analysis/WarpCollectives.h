@@ -26,11 +26,24 @@ enum class CollectiveResult {
   None            ///< no result (__syncwarp)
 };
 
+/// Which lane a shuffle reads, from its lane operand (argument 2).
+enum class ShuffleLane {
+  None,     ///< not a shuffle
+  Absolute, ///< srcLane (`__shfl_sync`)
+  Up,       ///< lane - delta
+  Down,     ///< lane + delta
+  Xor       ///< lane ^ laneMask
+};
+
 struct CollectiveInfo {
   llvm::StringLiteral Name;
   CollectiveKind Kind;
   CollectiveResult Result;
   int SrcLaneArg; ///< argument holding the source lane, or -1
+  ShuffleLane Lane = ShuffleLane::None;
+
+  /// Shuffles: the operands after the mask.
+  static constexpr unsigned ValueArg = 1, LaneArg = 2, WidthArg = 3;
 };
 
 /// Returns the table entry for the collective named \p Name, if any.

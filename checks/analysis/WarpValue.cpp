@@ -20,6 +20,13 @@ WarpValue WarpValue::varying(Variance V, const Stmt *Origin) {
   return R;
 }
 
+WarpValue WarpValue::derived(Variance V, const WarpValue &From,
+                             const Stmt *Origin) {
+  WarpValue R = varying(V, Origin);
+  R.LaunchShape = From.LaunchShape;
+  return R;
+}
+
 WarpValue WarpValue::param(unsigned Index) {
   WarpValue R;
   if (Index < 64)
@@ -49,6 +56,9 @@ WarpValue WarpValue::combine(const WarpValue &A, const WarpValue &B) {
   R.Params = A.Params | B.Params;
   R.Origin = A.V >= B.V ? (A.Origin ? A.Origin : B.Origin)
                         : (B.Origin ? B.Origin : A.Origin);
+  // Varying only by the launch shape if every varying input is.
+  R.LaunchShape = R.isVarying() && (A.isUniform() || A.LaunchShape) &&
+                  (B.isUniform() || B.LaunchShape);
   return R;
 }
 

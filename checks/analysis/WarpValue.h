@@ -44,6 +44,9 @@ struct WarpValue {
   uint64_t Params = 0;           ///< uniform only if these parameters are
   std::optional<int64_t> Constant;
   const Stmt *Origin = nullptr;  ///< where the variance was introduced
+  /// Varying only because threadIdx.y/z may differ inside a warp, which
+  /// happens only when blockDim.x is not a multiple of 32.
+  bool LaunchShape = false;
 
   bool isUniform() const { return V == Variance::Uniform; }
   bool isVarying() const { return !isUniform(); }
@@ -57,6 +60,11 @@ struct WarpValue {
   static WarpValue uniform() { return {}; }
   static WarpValue constant(int64_t C);
   static WarpValue varying(Variance V, const Stmt *Origin);
+  /// Varying by \p V because \p From varies (keeping its launch-shape
+  /// cause), from \p Origin on: a load through a varying address, a
+  /// variable written under a varying branch.
+  static WarpValue derived(Variance V, const WarpValue &From,
+                           const Stmt *Origin);
   static WarpValue param(unsigned Index);
 
   /// The least upper bound of two values (a variable assigned both).
@@ -66,7 +74,8 @@ struct WarpValue {
 
   bool operator==(const WarpValue &O) const {
     return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
-           Single == O.Single && Params == O.Params && Constant == O.Constant;
+           Single == O.Single && Params == O.Params && Constant == O.Constant &&
+           LaunchShape == O.LaunchShape;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };
