@@ -2,6 +2,8 @@
 
 #include "UniformAddressAtomicCheck.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
@@ -32,6 +34,21 @@ static QualType atomicValueType(const CallExpr *Atomic,
     return Atomic->getType();
   QualType P = Info.Address->IgnoreParenImpCasts()->getType();
   return !P.isNull() && P->isPointerType() ? P->getPointeeType() : QualType();
+}
+
+/// Whether \p T holds floating-point values: float and double, CUDA's
+/// half and bfloat16 types and their vectors (float2, __half2, …).
+static bool isFloatingValue(QualType T) {
+  if (T->isRealFloatingType())
+    return true;
+  const auto *RD = T->getAsRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  StringRef Name = RD->getName();
+  return Name.starts_with("__half") || Name.starts_with("__nv_bfloat") ||
+         Name.starts_with("__nv_fp8") ||
+         ((Name.consume_front("float") || Name.consume_front("double")) &&
+          Name.size() == 1 && llvm::isDigit(Name[0]));
 }
 
 void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
@@ -86,8 +103,11 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
   std::optional<AtomicInfo> Info = matchAtomic(Atomic);
   if (!Info)
     return;
+  // The operand type of this instantiation decides what the compiler does;
+  // in a template pattern it is not known yet.
   QualType T = atomicValueType(Atomic, *Info);
-  bool Integer = !T.isNull() && T->isIntegerType();
+  bool Known = !T.isNull() && !T->isDependentType();
+  bool Integer = Known && T->isIntegerType();
   if (Integer && IgnoreIntegerAtomics)
     return;
   SourceLocation Loc = (ViaCall ? ViaCall : Atomic)->getBeginLoc();
@@ -97,19 +117,28 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
   StringRef Cost =
       Integer ? "; ptxas aggregates integer atomics at -O3, but not in -G, "
                 "clang or HIP builds"
-              : "; floating-point atomics are never aggregated by the compiler";
+      : Known && isFloatingValue(T)
+          ? "; floating-point atomics are never aggregated by the compiler"
+          : "; ptxas aggregates integer atomics at -O3 only, floating-point "
+            "ones never";
   Divergence D = FU.divergenceAt(ViaCall ? ViaCall : Atomic);
+  // Only where the warp is converged do all of its lanes take part.
+  StringRef Who = D.isDiverged() ? "every lane that gets here" : "every lane";
+  // A helper's callers may call it from divergent code: a full-warp
+  // reduction there would wait for absent lanes.
+  bool MaybeDiverged = D.isDiverged() ||
+                       (!ViaCall && !FU.decl()->hasAttr<CUDAGlobalAttr>());
   bool Fixed = false;
   {
     auto Diag =
         ViaCall
-            ? diag(Loc, "call to %0 makes every lane perform '%1' on the same "
+            ? diag(Loc, "call to %0 makes %3 perform '%1' on the same "
                         "address, serializing the warp%2")
-                  << calledDefinition(ViaCall) << Name << Cost
-            : diag(Loc, "every lane performs '%0' on the same address, "
-                        "serializing the warp%1")
-                  << Name << Cost;
-    if (!ViaCall && !D.isDiverged())
+                  << calledDefinition(ViaCall) << Name << Cost << Who
+            : diag(Loc, "%2 performs '%0' on the same address, serializing "
+                        "the warp%1")
+                  << Name << Cost << Who;
+    if (!ViaCall && !MaybeDiverged)
       Fixed = addAggregationFix(Diag, Atomic, *Info, FU, Ctx);
   }
   if (ViaCall)
@@ -118,7 +147,7 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
          DiagnosticIDs::Note)
         << Name;
   noteDivergence(D);
-  if (D.isDiverged())
+  if (MaybeDiverged)
     diag(Atomic->getBeginLoc(),
          "aggregate over the lanes that reach it: reduce with "
          "cooperative_groups::coalesced_threads() (or accumulate per thread "

@@ -50,8 +50,13 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
-  if (const FunctionUniformity *FU = WA.function(FD))
+  if (const FunctionUniformity *FU = WA.function(FD)) {
+    CurrentFunction = FD;
+    CurrentAnalysis = &WA;
     checkFunction(FD, *FU, WA);
+    CurrentFunction = nullptr;
+    CurrentAnalysis = nullptr;
+  }
 }
 
 void WarpCheckBase::onEndOfTranslationUnit() {
@@ -85,18 +90,38 @@ void WarpCheckBase::noteDivergence(const Divergence &D) {
                    : "lanes may diverge here on a data-dependent condition",
          DiagnosticIDs::Note);
   }
-  if (D.onlyByLaunchShape()) {
-    const DivergentBranch &B = D.Branches.front();
-    SourceLocation Loc = B.Exit ? B.Exit->getBeginLoc()
-                         : B.Condition ? B.Condition->getExprLoc()
-                                       : B.Terminator->getBeginLoc();
-    diag(Loc,
-         "the lanes split here only if threadIdx.y or threadIdx.z differ "
-         "inside a warp, that is if blockDim.x is not a multiple of 32; no "
-         "launch seen shows the block's shape: if blockDim.x always is a "
-         "multiple of 32, set the option WarpAlignedBlockDimX to true",
-         DiagnosticIDs::Note);
-  }
+  if (D.onlyByLaunchShape())
+    noteLaunchShape(D.Branches.front());
+}
+
+void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
+  SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
+                       : B.Condition ? B.Condition->getExprLoc()
+                                     : B.Terminator->getBeginLoc();
+  const FunctionDecl *FD = CurrentFunction;
+  std::vector<KernelLaunch> Launches;
+  if (FD && CurrentAnalysis && FD->hasAttr<CUDAGlobalAttr>())
+    Launches = CurrentAnalysis->launchesOf(FD);
+  StringRef Why =
+      !FD || !FD->hasAttr<CUDAGlobalAttr>()
+          ? "the block's shape is not known inside a device function"
+      : Launches.empty() ? "no launch of this kernel is seen"
+                         : "a launch of this kernel does not show it";
+  diag(Loc,
+       "the lanes split here only if threadIdx.y or threadIdx.z differ "
+       "inside a warp, that is if blockDim.x is not a multiple of 32; %0: if "
+       "blockDim.x always is a multiple of 32, set the option "
+       "WarpAlignedBlockDimX to true",
+       DiagnosticIDs::Note)
+      << Why;
+  for (const KernelLaunch &L : Launches)
+    if (!L.Block.warpAligned()) {
+      diag(L.Site->getBeginLoc(),
+           "launched here with a block whose x extent is not known to be a "
+           "multiple of 32",
+           DiagnosticIDs::Note);
+      break;
+    }
 }
 
 } // namespace clang::tidy::warp

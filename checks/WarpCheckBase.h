@@ -37,10 +37,16 @@ protected:
   bool firstReportAt(SourceLocation Loc);
   /// Emits the notes that show where the lanes reaching a point diverged.
   void noteDivergence(const Divergence &D);
+  /// Says that only the launch shape splits the lanes at \p B, and which
+  /// option or launch decides it.
+  void noteLaunchShape(const DivergentBranch &B);
   /// "" for lane-derived divergence, "potentially " for data-dependent.
   static StringRef certainty(const Divergence &D);
 
   UniformityOptions AnalysisOptions;
+  /// The function checkFunction is looking at, and its analysis.
+  const FunctionDecl *CurrentFunction = nullptr;
+  WarpAnalysis *CurrentAnalysis = nullptr;
 
   ASTContext *Context = nullptr;
 

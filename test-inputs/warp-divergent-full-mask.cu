@@ -1035,6 +1035,160 @@ void launch_rows(float *p, int width) {
   rows_launched_unaligned<<<1, dim3(width, 4)>>>(p);
 }
 
+// A dim3 local that is never written again, a launch helper that takes the
+// kernel, and a launch-parameter struct: all show a warp-aligned block.
+__global__ void rows_via_plain_dim3(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+__global__ void rows_via_launch_helper(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+__global__ void rows_via_params_struct(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+// Launched with 16-wide rows: two rows share a warp.
+__global__ void rows_half_warp_wide(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it
+}
+// No launch in this unit: the note says which option would silence it.
+__global__ void rows_never_launched(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+}
+
+template <typename Kernel, typename... Args>
+void launch_kernel(Kernel kernel, dim3 grid, dim3 block, Args... args) {
+  kernel<<<grid, block>>>(args...);
+}
+struct LaunchShape {
+  dim3 grid, block;
+  LaunchShape(dim3 g, dim3 b) : grid(g), block(b) {}
+};
+template <typename Kernel, typename... Args>
+void launch_with(Kernel kernel, const LaunchShape &shape, Args... args) {
+  kernel<<<shape.grid, shape.block>>>(args...);
+}
+void launch_more_rows(float *p, int n, int warps) {
+  dim3 block(32, 4);
+  rows_via_plain_dim3<<<n, block>>>(p);
+  launch_kernel(rows_via_launch_helper, dim3(n), dim3(64, 2), p);
+  const LaunchShape shape(dim3(n), dim3(32 * warps, 4));
+  launch_with(rows_via_params_struct, shape, p);
+  rows_half_warp_wide<<<n, dim3(16, 2)>>>(p);
+  // CHECK-NOTES: :[[@LINE-1]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
+}
+
+// --- Warp-uniform values the lanes can branch on ---------------------------
+
+// After a butterfly all-reduce every lane holds the total.
+__global__ void branch_on_butterfly_sum(float *out, const float *in) {
+  const float total = launch_warp_sum(in[threadIdx.x]);
+  if (total > 0.0f)
+    out[threadIdx.x] = __shfl_sync(0xffffffff, total, 0);
+  float m = in[threadIdx.x];
+#pragma unroll
+  for (int o = 1; o < 32; o <<= 1)
+    m = fmaxf(m, __shfl_xor_sync(0xffffffff, m, o));
+  if (m > 1.0f)
+    __syncwarp();
+}
+
+// A butterfly over 16-lane groups is uniform per group only.
+__global__ void branch_on_half_warp_sum(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  for (int o = 8; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, o, 16);
+  if (v > 0.0f)
+    __syncwarp();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in potentially divergent code [warp-divergent-full-mask]
+  out[threadIdx.x] = v;
+}
+
+// Block-wide votes are the same in every thread of the block.
+__global__ void branch_on_block_vote(float *out, const float *in) {
+  const int any_positive = __syncthreads_or(in[threadIdx.x] > 0.0f);
+  const int positives = __syncthreads_count(in[threadIdx.x] > 0.0f);
+  if (any_positive && positives > 3)
+    out[threadIdx.x] = __shfl_down_sync(0xffffffff, in[threadIdx.x], 1);
+}
+
+// A helper that returns a warp vote: uniform.
+__device__ bool warp_any(bool p) { return __any_sync(0xffffffff, p); }
+__device__ int warp_count(bool p) {
+  const unsigned votes = __ballot_sync(0xffffffff, p);
+  return __popc(votes);
+}
+__global__ void branch_on_helper_vote(float *out, const float *in) {
+  if (warp_any(in[threadIdx.x] > 0.0f) && warp_count(in[threadIdx.x] < 0.0f) < 4)
+    out[threadIdx.x] = __shfl_sync(0xffffffff, in[threadIdx.x], 0);
+}
+
+// One thread writes the shared value, the barrier publishes it to all.
+__global__ void branch_on_shared_broadcast(float *out, const float *in, int n) {
+  __shared__ int count;
+  if (threadIdx.x == 0)
+    count = n > 0 ? int(in[0]) : 0;
+  __syncthreads();
+  const int c = count;
+  if (c > 2)
+    out[threadIdx.x] = __shfl_xor_sync(0xffffffff, in[threadIdx.x], 1);
+}
+
+// Overwritten by every lane after a write by lane 0 only.
+__global__ void branch_on_overwritten_local(float *out, const float *in, int n) {
+  int t = 0;
+  if (threadIdx.x == 0)
+    t = int(in[blockIdx.x]);
+  __syncthreads();
+  t = n * 2;
+  if (t > 4)
+    out[threadIdx.x] = __shfl_xor_sync(0xffffffff, in[threadIdx.x], 1);
+}
+
+// A compile-time condition picks one arm of ?: (the other never runs).
+template <int Rows>
+__global__ void constant_conditional_row(float *out, const float *in) {
+  const int row = Rows == 1 ? 0 : int(threadIdx.x) / 8;
+  if (row == 0)
+    out[threadIdx.x] = __shfl_sync(0xffffffff, in[threadIdx.x], 0);
+}
+template __global__ void constant_conditional_row<1>(float *, const float *);
+
+// --- Template patterns never instantiated: dependent expressions -----------
+
+template <class Queue> __device__ void paren_init_pattern(int *p) {
+  Queue q(p);
+  Queue r(threadIdx.x, 1.0);
+  if (threadIdx.x % 32 < 16)
+    __syncwarp();
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+}
+
+template <class T, int Width, class... Rest>
+__device__ T dependent_pattern(T v, T *p, Rest... rest) {
+  auto w = T(threadIdx.x);
+  p[T::index] = v.member + w;
+  v = (rest + ... + 0) ? v : w;
+  if (p[threadIdx.x] < T::limit)
+    v = __shfl_xor_sync(0xffffffff, v, Width / 2);
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
+  return v;
+}
+
 // The fix's mask name must not clash with a name the function already uses.
 __global__ void existing_warp_mask_name(float *out, const float *in) {
   const unsigned warp_mask = 0x0000ffffu;

@@ -29,7 +29,7 @@ __global__ void float_sum(float *total, const float *in) {
 __global__ void double_sum_in_grid_stride_loop(double *total, const double *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     atomicAdd(total, in[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
 }
 

@@ -445,7 +445,7 @@ template __global__ void templated_sum<double>(double *, const double *);
 __global__ void grid_stride_loop(float *total, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     atomicAdd(total, in[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads()
   // CHECK-NOTES: :[[@LINE-4]]:57: note: lanes diverge here
 }
@@ -454,7 +454,7 @@ __global__ void grid_stride_loop_counter(int *hits, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
     if (in[i] > 0.5f)
       atomicAdd(hits, 1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
     // CHECK-NOTES: :[[@LINE-2]]:7: note: aggregate over the lanes that reach it
     // CHECK-NOTES: :[[@LINE-4]]:15: note: lanes {{(may )?}}diverge here
     // CHECK-NOTES: :[[@LINE-6]]:57: note: lanes diverge here
@@ -466,7 +466,7 @@ __global__ void after_bounds_return(float *total, const float *in, int n) {
   if (i >= n)
     return;
   atomicAdd(total, in[i]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate over the lanes that reach it
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
 }
@@ -475,7 +475,7 @@ __global__ void under_data_dependent_branch(double *total, const double *in) {
   const double v = in[blockIdx.x * blockDim.x + threadIdx.x];
   if (v > 0.0) {
     atomicAdd(total, v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
     // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
     // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes {{(may )?}}diverge here
   }
@@ -484,7 +484,7 @@ __global__ void under_data_dependent_branch(double *total, const double *in) {
 __global__ void lower_half_warp(float *total, const float *in) {
   if (threadIdx.x % 32 < 16)
     atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
   // CHECK-NOTES: :[[@LINE-4]]:24: note: lanes diverge here
 }
@@ -494,7 +494,7 @@ __global__ void lower_half_warp(float *total, const float *in) {
 __global__ void lane_dependent_trip_count(float *total, const float *in) {
   for (int k = threadIdx.x % 32; k < 32; ++k) {
     atomicAdd(total, in[k]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
     // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
     // CHECK-NOTES: :[[@LINE-4]]:36: note: lanes diverge here
     // CHECK-FIXES: {{^}}  for (int k = threadIdx.x % 32; k < 32; ++k) {
@@ -810,4 +810,109 @@ __global__ void libcuxx_leader_fetch_add(cuda::atomic<float, cuda::thread_scope_
     v += __shfl_down_sync(0xffffffff, v, offset);
   if (threadIdx.x % 32 == 0)
     total->fetch_add(v);
+}
+
+// --- One-lane guards in every spelling (silent) -----------------------------
+
+__global__ void not_tid_guard(int *blocks) {
+  const int tid = threadIdx.x;
+  if (!tid)
+    atomicAdd(blocks, 1);
+}
+
+__global__ void not_lane_guard(int *warps) {
+  const unsigned lane = threadIdx.x & 31;
+  if (!lane)
+    atomicAdd(warps, 1);
+}
+
+__global__ void ternary_guard(unsigned *ticket, unsigned *out) {
+  const int tid = threadIdx.x;
+  const unsigned mine = tid ? 0u : atomicInc(ticket, 1000u);
+  out[blockIdx.x * blockDim.x + tid] = mine;
+}
+
+// threadIdx.x % 64: 32 consecutive lanes stay distinct modulo 64.
+__global__ void every_other_warp_guard(int *count) {
+  if (threadIdx.x % 64 == 0)
+    atomicAdd(count, 1);
+}
+
+template <int Group> __global__ void template_group_guard(int *count) {
+  if (threadIdx.x % Group == 0)
+    atomicAdd(count, 1);
+}
+template __global__ void template_group_guard<128>(int *);
+
+// The guard is on the helper's parameter: judged with the caller's argument.
+__device__ void count_if_first(int tid, int *count) {
+  if (tid == 0)
+    atomicAdd(count, 1);
+}
+__global__ void guard_on_helper_parameter(int *count) {
+  count_if_first(threadIdx.x, count);
+}
+
+__global__ void guard_on_lambda_parameter(int *count) {
+  auto bump = [&](int lane) {
+    if (lane == 0)
+      atomicAdd(count, 1);
+  };
+  bump(threadIdx.x % 32);
+}
+
+struct ThreadInfo {
+  int tid;
+  int lane;
+  __device__ ThreadInfo() : tid(threadIdx.x), lane(threadIdx.x % 32) {}
+};
+__global__ void guard_on_constructed_member(int *count) {
+  ThreadInfo me;
+  if (me.lane == 0)
+    atomicAdd(count, 1);
+}
+
+__device__ unsigned lanes_below() {
+  unsigned m;
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(m));
+  return m;
+}
+// The first active lane: its rank among the active lanes is 0.
+__global__ void rank_among_active_guard(int *count, const float *in) {
+  if (in[blockIdx.x * blockDim.x + threadIdx.x] > 0.0f) {
+    const unsigned active = __activemask();
+    if (__popc(active & lanes_below()) == 0)
+      atomicAdd(count, __popc(active));
+  }
+}
+
+__global__ void coalesced_rank_guard(int *count, const float *in) {
+  if (in[blockIdx.x * blockDim.x + threadIdx.x] > 0.0f) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    if (active.thread_rank() == 0)
+      atomicAdd(count, active.size());
+  }
+}
+
+__global__ void leader_flag_in_local(int *count) {
+  const bool leader = threadIdx.x % 32 == 0;
+  const int step = 2;
+  if (leader)
+    atomicAdd(count, step);
+}
+
+// --- Guards that let every lane through (reported) --------------------------
+
+// blockIdx.x is the same in every lane: all of them pass the helper's guard.
+__global__ void helper_guard_on_uniform_argument(int *count) {
+  count_if_first(blockIdx.x, count);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'count_if_first' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3
+  // CHECK-NOTES: :[[@LINE-60]]:5: note: 'atomicAdd' on an address that is the same in every lane runs here
+}
+
+// threadIdx.x % 16 == 0 holds in two lanes of every warp.
+__global__ void sub_warp_group_guard(float *total, const float *in) {
+  if (threadIdx.x % 16 == 0)
+    atomicAdd(total, in[blockIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address
 }

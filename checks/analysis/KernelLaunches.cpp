@@ -391,15 +391,4 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
   return Out;
 }
 
-llvm::DenseMap<const FunctionDecl *, bool>
-findWarpAlignedLaunches(ASTContext &Ctx) {
-  llvm::DenseMap<const FunctionDecl *, bool> Out;
-  for (const KernelLaunch &L : findKernelLaunches(Ctx)) {
-    auto [It, New] = Out.try_emplace(L.Kernel, L.Block.warpAligned());
-    if (!New)
-      It->second = It->second && L.Block.warpAligned();
-  }
-  return Out;
-}
-
 } // namespace clang::tidy::warp

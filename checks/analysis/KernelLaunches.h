@@ -40,9 +40,6 @@ struct KernelLaunch {
 /// Every launch of a kernel in the translation unit of \p Ctx.
 std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx);
 
-/// Maps each launched kernel to whether all of its launches are aligned.
-llvm::DenseMap<const FunctionDecl *, bool>
-findWarpAlignedLaunches(ASTContext &Ctx);
 
 } // namespace clang::tidy::warp
 

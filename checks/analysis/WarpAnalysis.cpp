@@ -621,9 +621,21 @@ WarpAnalysis::paramWrite(const CallExpr *Call, unsigned Param,
 }
 
 bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
+  std::vector<KernelLaunch> Of = launchesOf(Kernel);
+  return !Of.empty() && llvm::all_of(Of, [](const KernelLaunch &L) {
+    return L.Block.warpAligned();
+  });
+}
+
+std::vector<KernelLaunch>
+WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
   if (!Launches)
-    Launches = findWarpAlignedLaunches(Ctx);
-  return Launches->lookup(Kernel->getCanonicalDecl());
+    Launches = findKernelLaunches(Ctx);
+  std::vector<KernelLaunch> Of;
+  for (const KernelLaunch &L : *Launches)
+    if (L.Kernel == Kernel->getCanonicalDecl())
+      Of.push_back(L);
+  return Of;
 }
 
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {

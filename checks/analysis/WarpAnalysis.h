@@ -10,6 +10,7 @@
 #define WARP_LINT_ANALYSIS_WARPANALYSIS_H
 
 #include "FunctionUniformity.h"
+#include "KernelLaunches.h"
 #include "WarpCollectives.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -132,6 +133,8 @@ public:
                                        llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;
   bool launchedWarpAligned(const FunctionDecl *Kernel) override;
+  /// The launches of \p Kernel in this translation unit.
+  std::vector<KernelLaunch> launchesOf(const FunctionDecl *Kernel);
   void analysing(const FunctionDecl *FD,
                  const ValueEvaluator::VarState *Vars) override {
     Partial[FD] = Vars;
@@ -172,7 +175,7 @@ private:
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
   /// Kernel -> whether all its launches in the TU are warp-aligned; filled
   /// on first use by one walk over the translation unit.
-  std::optional<llvm::DenseMap<const FunctionDecl *, bool>> Launches;
+  std::optional<std::vector<KernelLaunch>> Launches;
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.
