@@ -146,6 +146,42 @@ static const Expr *stripNot(const Expr *E, bool &Negated) {
   }
 }
 
+/// Returns the comparison \p Op becomes when its operands swap sides.
+static BinaryOperatorKind swapped(BinaryOperatorKind Op) {
+  return BinaryOperator::isRelationalOp(Op)
+             ? BinaryOperator::reverseComparisonOp(Op)
+             : Op;
+}
+
+/// Returns whether \p A and \p B test the same thing (false) or opposite
+/// things (true) in any spelling: `!(i < n)`, `i >= n` and `n <= i` are all
+/// the negation of `i < n`. Nullopt when they are unrelated.
+static std::optional<bool> relation(const Expr *A, const Expr *B,
+                                    ASTContext &Ctx) {
+  bool NegA, NegB;
+  A = stripNot(A, NegA);
+  B = stripNot(B, NegB);
+  bool Negated = NegA != NegB;
+  if (sameExpr(A, B, Ctx))
+    return Negated;
+  const auto *CA = dyn_cast<BinaryOperator>(A);
+  const auto *CB = dyn_cast<BinaryOperator>(B);
+  if (!CA || !CB || !CA->isComparisonOp() || !CB->isComparisonOp())
+    return std::nullopt;
+  BinaryOperatorKind OpB = CB->getOpcode();
+  if (sameExpr(CA->getLHS(), CB->getRHS(), Ctx) &&
+      sameExpr(CA->getRHS(), CB->getLHS(), Ctx))
+    OpB = swapped(OpB);
+  else if (!sameExpr(CA->getLHS(), CB->getLHS(), Ctx) ||
+           !sameExpr(CA->getRHS(), CB->getRHS(), Ctx))
+    return std::nullopt;
+  if (CA->getOpcode() == OpB)
+    return Negated;
+  if (CA->getOpcode() == BinaryOperator::negateComparisonOp(OpB))
+    return !Negated;
+  return std::nullopt;
+}
+
 /// Returns whether lanes taking \p Branch satisfy exactly the predicate
 /// \p Pred of the ballot that made the mask (the pattern that
 /// warp-divergent-full-mask's fix produces).
@@ -153,15 +189,13 @@ static bool branchMatchesBallot(const DivergentBranch &Branch, const Expr *Pred,
                                 ASTContext &Ctx) {
   if (!Branch.Condition || !Pred)
     return false;
-  bool NegCond, NegPred;
-  const Expr *C = stripNot(Branch.Condition, NegCond);
-  const Expr *P = stripNot(Pred, NegPred);
-  if (!sameExpr(C, P, Ctx))
+  std::optional<bool> Negated = relation(Branch.Condition, Pred, Ctx);
+  if (!Negated)
     return false;
-  // Lanes here satisfy the condition when they took the true edge.
+  // Lanes here satisfy the condition when they took the true edge, and the
+  // predicate when that is the same test (or the false edge of its negation).
   bool LanesSatisfyCond = Branch.Edge == 0;
-  bool CondHolds = LanesSatisfyCond != NegCond;
-  return CondHolds != NegPred;
+  return LanesSatisfyCond != *Negated;
 }
 
 /// Returns whether \p Inner is \p Outer or lies inside it.
@@ -308,12 +342,10 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   bool WrongSide = false;
   if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
       Extra.size() == 1 && !Helper.Argument) {
-    bool NegCond, NegPred;
-    const Expr *C = stripNot(Extra[0].Condition ? Extra[0].Condition
-                                                : Source->getArg(1),
-                             NegCond);
-    const Expr *P = stripNot(Source->getArg(1), NegPred);
-    WrongSide = sameExpr(C, P, Ctx);
+    WrongSide = relation(Extra[0].Condition ? Extra[0].Condition
+                                            : Source->getArg(1),
+                         Source->getArg(1), Ctx)
+                    .has_value();
   }
   {
     auto Diag =

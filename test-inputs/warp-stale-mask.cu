@@ -721,3 +721,47 @@ __global__ void match_any_group_branch_on_its_key(float *out, const int *keys, c
     v = __shfl_sync(peers, v, __ffs(peers) - 1);
   out[threadIdx.x] = bcast_in_positive_groups(peers, v, key);
 }
+
+// --- A ballot of p after an exit on the negation of p, in any spelling -----
+
+__global__ void ballot_then_exit_on_greater_equal(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned active = __ballot_sync(0xffffffff, i < n);
+  if (i >= n)
+    return;
+  out[i] = __shfl_down_sync(active, in[i], 1);
+}
+
+__global__ void ballot_then_exit_on_swapped_operands(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned active = __ballot_sync(0xffffffff, i < n);
+  if (n <= i)
+    return;
+  out[i] = __shfl_down_sync(active, in[i], 1);
+}
+
+__global__ void ballot_then_exit_on_not(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned active = __ballot_sync(0xffffffff, i < n);
+  if (!(i < n))
+    return;
+  out[i] = __shfl_down_sync(active, in[i], 1);
+}
+
+__global__ void ballot_of_not_equal_then_exit_on_equal(int *out, const int *keys, int key) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned others = __ballot_sync(0xffffffff, keys[i] != key);
+  if (keys[i] == key)
+    return;
+  out[i] = __shfl_sync(others, keys[i], __ffs(others) - 1);
+}
+
+// The lanes that stay are those where the ballot's predicate is false.
+__global__ void ballot_then_exit_on_same_predicate(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned active = __ballot_sync(0xffffffff, i < n);
+  if (n > i)
+    return;
+  out[0] = __shfl_down_sync(active, in[0], 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: mask 'active' is the ballot of a condition but is used by '__shfl_down_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
+}
