@@ -12,6 +12,8 @@ namespace clang::tidy::warp {
 struct AtomicSpinlockCheck::Acquire {
   const Stmt *Loop = nullptr;
   const CallExpr *Atomic = nullptr; ///< the atomicCAS/atomicExch that takes it
+  /// The call in the loop that takes it: Atomic, or a try-lock helper's call.
+  const CallExpr *TakeSite = nullptr;
   const Expr *Lock = nullptr;       ///< the lock's address
 };
 
@@ -147,9 +149,46 @@ tryLockTake(const CallExpr *Call, ASTContext &Ctx) {
   return Found;
 }
 
+/// Returns the variables \p S assigns, increments or declares.
+static llvm::SmallPtrSet<const VarDecl *, 4> writtenIn(const Stmt *S) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Out;
+  auto Root = [](const Expr *E) -> const VarDecl * {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  };
+  walk(S, [&](const Stmt *X) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(X); BO && BO->isAssignmentOp())
+      if (const VarDecl *VD = Root(BO->getLHS()))
+        Out.insert(VD);
+    if (const auto *UO = dyn_cast<UnaryOperator>(X);
+        UO && UO->isIncrementDecrementOp())
+      if (const VarDecl *VD = Root(UO->getSubExpr()))
+        Out.insert(VD);
+    if (const auto *DS = dyn_cast<DeclStmt>(X))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Out.insert(VD);
+  });
+  return Out;
+}
+
+/// Returns whether \p Lock names the same lock on every trip of \p Loop: no
+/// variable it reads changes inside the loop. `atomicCAS(&lock[row], 0, 1)`
+/// in a loop over rows claims each row once: a bounded claim, not a spin.
+static bool sameLockEveryTrip(const Expr *Lock, const Stmt *Loop) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Written = writtenIn(Loop);
+  bool Changes = false;
+  walk(Lock, [&](const Stmt *X) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Changes |= Written.contains(VD);
+  });
+  return !Changes;
+}
+
 static std::optional<AtomicSpinlockCheck::Acquire>
 spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
-  const CallExpr *Take = nullptr;
+  const CallExpr *Take = nullptr, *TakeSite = nullptr;
   const Expr *Lock = nullptr;
   walk(Loop, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -161,8 +200,10 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
     } else {
       std::tie(Take, Lock) = tryLockTake(Call, Ctx);
     }
+    if (Take)
+      TakeSite = Call;
   });
-  if (!Take)
+  if (!Take || !sameLockEveryTrip(Lock, Loop))
     return std::nullopt;
   // The lane-safe form releases inside the loop: no lane leaves holding it.
   if (findRelease(Loop, Lock, Ctx))
@@ -170,6 +211,7 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
   AtomicSpinlockCheck::Acquire A;
   A.Loop = Loop;
   A.Atomic = Take;
+  A.TakeSite = TakeSite;
   A.Lock = Lock;
   return A;
 }
@@ -281,7 +323,11 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
         return;
     }
   }
-  SourceLocation Loc = Site->getBeginLoc();
+  // At the atomic that takes the lock (or the call of the lock helper).
+  SourceLocation Loc =
+      ViaHelper ? Site->getBeginLoc() : A.TakeSite->getBeginLoc();
+  if (Loc.isMacroID())
+    Loc = Ctx.getSourceManager().getExpansionLoc(Loc);
   if (!firstReportAt(Loc))
     return;
 

@@ -81,7 +81,7 @@ __device__ Mutex g_mutex;
 
 __global__ void cas_while_empty_statement(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+6]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
   // CHECK-NOTES: :[[@LINE+6]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
@@ -98,7 +98,7 @@ __global__ void cas_while_empty_statement(int *lock, int *counter) {
 __global__ void exch_while_empty_block(int *lock, float *total, int *count, const float *in) {
   const float v = in[threadIdx.x];
   while (atomicExch(lock, 1) != 0) {}
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(atomicExch(lock, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *total += v;
@@ -116,7 +116,7 @@ __global__ void cas_do_while(int *lock, float *total, const float *in) {
   const float v = in[threadIdx.x];
   do {
   } while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
@@ -130,7 +130,7 @@ __global__ void cas_do_while(int *lock, float *total, const float *in) {
 __global__ void cas_implicit_nonzero_condition(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1))
     ;
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1))) {
   // CHECK-FIXES: {{^}}      *counter = *counter * 3 + 1;
   *counter = *counter * 3 + 1;
@@ -141,7 +141,7 @@ __global__ void cas_implicit_nonzero_condition(int *lock, int *counter) {
 __global__ void cas_held_value_compared(int *lock, int *counter) {
   // Spins while the old value says "held" (1).
   while (atomicCAS(lock, 0, 1) == 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) == 1)) {
   // CHECK-FIXES: {{^}}      *counter = *counter * 2;
   *counter = *counter * 2;
@@ -154,7 +154,7 @@ __global__ void for_ever_break_on_cas_success(int *lock, int *counter) {
     if (atomicCAS(lock, 0, 1) == 0)
       break;
   }
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   *counter = *counter + 7;
   __threadfence();
   atomicExch(lock, 0);
@@ -165,7 +165,7 @@ __global__ void while_true_break_on_exch_success(int *lock, int *counter) {
     if (atomicExch(lock, 1) == 0)
       break;
   }
-  // CHECK-MESSAGES: :[[@LINE-4]]:3: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   *counter ^= 5;
   __threadfence();
   atomicExch(lock, 0);
@@ -179,7 +179,7 @@ __global__ void libcuxx_exchange_lock(float *total, const float *in) {
   const float v = in[threadIdx.x];
   while (g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)
     ;
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'exchange': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'exchange': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
@@ -193,7 +193,7 @@ __global__ void libcuxx_atomic_ref_cas_lock(int *lock, float *total, const float
   cuda::atomic_ref<int, cuda::thread_scope_device> ref(*lock);
   int expected = 0;
   while (!ref.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it
     expected = 0;
   }
   *total = *total * 0.5f + in[threadIdx.x];
@@ -205,7 +205,7 @@ __global__ void libcuxx_atomic_flag_lock(cuda::std::atomic_flag *flag, float *to
   const float v = in[threadIdx.x];
   while (flag->test_and_set(cuda::std::memory_order_acquire))
     ;
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it
   // CHECK-FIXES: {{^}}    if (!(flag->test_and_set(cuda::std::memory_order_acquire))) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
   // CHECK-FIXES: {{^}}      flag->clear(cuda::std::memory_order_release);
@@ -224,7 +224,7 @@ __global__ void shared_memory_lock(float *out, const float *in) {
   }
   __syncthreads();
   while (atomicCAS(&lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      acc = acc * 0.5f + in[threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicExch(&lock, 0);
@@ -239,7 +239,7 @@ __global__ void shared_memory_lock(float *out, const float *in) {
 __global__ void lock_in_struct_member(Bucket *buckets, const int *keys, const float *in) {
   Bucket *b = &buckets[keys[threadIdx.x] % 64];
   while (atomicCAS(&b->lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp may contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp may contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&b->lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      b->sum += in[threadIdx.x];
   // CHECK-FIXES: {{^}}      b->count += 1;
@@ -253,7 +253,7 @@ __global__ void lock_in_struct_member(Bucket *buckets, const int *keys, const fl
 __global__ void lock_array_indexed_by_data(int *locks, float *sums, const int *keys, const float *in) {
   const int k = keys[blockIdx.x * blockDim.x + threadIdx.x] & 255;
   while (atomicExch(&locks[k], 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicExch': lanes of one warp may contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicExch': lanes of one warp may contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicExch(&locks[k], 1) != 0)) {
   // CHECK-FIXES: {{^}}      sums[k] = sums[k] * 0.9f + in[threadIdx.x];
   sums[k] = sums[k] * 0.9f + in[threadIdx.x];
@@ -263,7 +263,7 @@ __global__ void lock_array_indexed_by_data(int *locks, float *sums, const int *k
 
 __global__ void global_device_variable_lock(const int *in) {
   while (atomicCAS(&g_lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&g_lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      g_counter = g_counter * 2 + in[threadIdx.x];
   g_counter = g_counter * 2 + in[threadIdx.x];
@@ -275,7 +275,7 @@ __global__ void lock_taken_per_item_in_loop(int *lock, float *hist, const int *b
   for (int k = 0; k < items; ++k) {
     const int bin = bins[k * blockDim.x + threadIdx.x];
     while (atomicCAS(lock, 0, 1) != 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
     // CHECK-FIXES: {{^}}    for (bool warp_lock_done = false; !warp_lock_done;) {
     // CHECK-FIXES: {{^}}      if (!(atomicCAS(lock, 0, 1) != 0)) {
     // CHECK-FIXES: {{^}}        hist[bin] = hist[bin] + 1.0f;
@@ -309,7 +309,7 @@ __global__ void syncwarp_in_critical_section(int *lock, float *data) {
   __shared__ float tile[32];
   const int lane = threadIdx.x % 32;
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+2]]:3: note: this synchronizes lanes while others of the warp spin on the lock
   tile[lane] = data[lane];
   __syncwarp();
@@ -320,7 +320,7 @@ __global__ void syncwarp_in_critical_section(int *lock, float *data) {
 
 __global__ void syncthreads_in_critical_section(int *lock, float *data) {
   while (atomicExch(lock, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicExch' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicExch' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+2]]:3: note: this synchronizes lanes while others of the warp spin on the lock
   data[threadIdx.x] += 1.0f;
   __syncthreads();
@@ -331,7 +331,7 @@ __global__ void syncthreads_in_critical_section(int *lock, float *data) {
 __global__ void shuffle_in_critical_section(int *lock, float *out, const float *in) {
   float v = in[threadIdx.x];
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+1]]:7: note: this synchronizes lanes while others of the warp spin on the lock
   v = __shfl_sync(0xffffffff, v, 0);
   *out += v;
@@ -341,7 +341,7 @@ __global__ void shuffle_in_critical_section(int *lock, float *out, const float *
 
 __global__ void collective_helper_in_critical_section(int *lock, float *out, const float *in) {
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+1]]:11: note: this synchronizes lanes while others of the warp spin on the lock
   *out += warp_sum(in[threadIdx.x]);
   __threadfence();
@@ -350,10 +350,10 @@ __global__ void collective_helper_in_critical_section(int *lock, float *out, con
 
 __global__ void nested_lock_in_critical_section(int *outer, int *inner, int *counter) {
   while (atomicCAS(outer, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+1]]:10: note: this synchronizes lanes while others of the warp spin on the lock
   while (atomicCAS(inner, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(inner, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *counter = *counter + 1;
   // CHECK-FIXES: {{^}}      atomicExch(inner, 0);
@@ -377,7 +377,7 @@ __global__ void acquire_helper_then_syncwarp(int *lock, float *data) {
 __global__ void spin_with_backoff_body(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1) != 0)
     __nanosleep(32);
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -386,7 +386,7 @@ __global__ void spin_with_backoff_body(int *lock, int *counter) {
 __global__ void spin_on_try_lock_helper(int *lock, int *counter) {
   while (!try_lock(lock))
     ;
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-2]]:11: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -396,7 +396,7 @@ __global__ void first_warp_still_contends(int *lock, int *counter) {
   // threadIdx.x < 32 is warp-uniform: all 32 lanes of warp 0 spin together.
   if (threadIdx.x < 32) {
     while (atomicCAS(lock, 0, 1) != 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
     // CHECK-FIXES: {{^}}    for (bool warp_lock_done = false; !warp_lock_done;) {
     // CHECK-FIXES: {{^}}      if (!(atomicCAS(lock, 0, 1) != 0)) {
     // CHECK-FIXES: {{^}}        *counter = *counter + 3;
@@ -411,7 +411,7 @@ __global__ void half_warp_contends(int *lock, int *counter) {
   // 16 lanes still meet at the lock.
   if (lane < 16) {
     while (atomicExch(lock, 1) != 0);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
     // CHECK-FIXES: {{^}}      if (!(atomicExch(lock, 1) != 0)) {
     // CHECK-FIXES: {{^}}        *counter = *counter * 5;
     *counter = *counter * 5;
@@ -424,7 +424,7 @@ __global__ void per_warp_lock_shared_by_its_lanes(int *locks, int *counters) {
   const int warp = threadIdx.x / 32;
   // threadIdx.x / 32 is the same for all lanes of a warp: they all take one lock.
   while (atomicCAS(&locks[warp], 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&locks[warp], 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      counters[warp] = counters[warp] * 2 + 1;
   counters[warp] = counters[warp] * 2 + 1;
@@ -436,7 +436,7 @@ __global__ void lock_shared_by_lane_pairs(int *locks, int *counters) {
   const int pair = threadIdx.x / 2;
   // Lanes 2k and 2k+1 take the same lock.
   while (atomicCAS(&locks[pair], 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp {{(may )?}}contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp {{(may )?}}contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&locks[pair], 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      counters[pair] = counters[pair] * 3;
   counters[pair] = counters[pair] * 3;
@@ -446,7 +446,7 @@ __global__ void lock_shared_by_lane_pairs(int *locks, int *counters) {
 
 __global__ void volatile_store_release(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *counter = *counter - 1;
   // CHECK-FIXES: {{^}}      *(volatile int *)lock = 0;
@@ -458,7 +458,7 @@ __global__ void volatile_store_release(int *lock, int *counter) {
 template <typename T>
 __global__ void templated_lock(int *lock, T *total, const T *in) {
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 2 + in[threadIdx.x];
   *total = *total * 2 + in[threadIdx.x];
@@ -472,7 +472,7 @@ __global__ void activemask_collective_in_section_does_not_hang(int *lock, unsign
   // __activemask() names only the lanes here (the holder), so the ballot does not wait for spinning lanes:
   // a per-lane lock, not a definite hang.
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *out |= __ballot_sync(__activemask(), in[threadIdx.x] > 0.0f);
   *out |= __ballot_sync(__activemask(), in[threadIdx.x] > 0.0f);
@@ -482,7 +482,7 @@ __global__ void activemask_collective_in_section_does_not_hang(int *lock, unsign
 
 __global__ void barrier_helper_in_critical_section(int *lock, float *data) {
   while (atomicCAS(lock, 0, 1) != 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE+1]]:3: note: this synchronizes lanes while others of the warp spin on the lock
   block_barrier(data);
   __threadfence();
@@ -804,4 +804,38 @@ __global__ void libcuxx_cas_retry_loop(float *total, const float *in) {
   float old = ref.load(cuda::memory_order_relaxed);
   while (!ref.compare_exchange_weak(old, old * 0.5f + in[threadIdx.x]))
     ;
+}
+
+// --- Claims that are not spin locks: each lock is tried once ---------------
+
+// Each lane claims the first free row; a taken row is skipped, never waited
+// for, so no lane spins on a lock another lane of its warp holds.
+__global__ void claim_first_free_row(int *row_locks, int *owner, int rows) {
+  for (int row = 0; row < rows; ++row) {
+    if (atomicCAS(&row_locks[row], 0, 1) == 0) {
+      owner[row] = blockIdx.x * blockDim.x + threadIdx.x;
+      break;
+    }
+  }
+}
+
+__global__ void claim_slots_by_exchange(int *slots, int *claimed, int n) {
+  int mine = -1;
+  for (int s = threadIdx.x % 32; s < n && mine < 0; s += 32)
+    if (atomicExch(&slots[s], 1) == 0)
+      mine = s;
+  claimed[blockIdx.x * blockDim.x + threadIdx.x] = mine;
+}
+
+// --- A bounded retry of one lock is still a spin lock ------------------------
+
+__global__ void bounded_retry_same_lock(int *lock, int *counter) {
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    if (atomicCAS(lock, 0, 1) == 0)
+      break;
+  }
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it
+  *counter = *counter + 1;
+  __threadfence();
+  atomicExch(lock, 0);
 }
