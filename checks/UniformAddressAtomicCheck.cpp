@@ -65,13 +65,18 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       WarpValue Address = FU.atomicAddress(*Atomic);
       // The callers decide when the address or a guard depends on a
       // parameter (a pointer argument, `if (tid == 0)` on an argument).
-      if (Address.isUniform() && !Address.Params &&
-          !FU.divergenceAt(Call).ParamConditions)
+      // Past a data-dependent branch how many lanes arrive is unknown
+      // (a rare path may see one): nothing to say about serialization.
+      Divergence D = FU.divergenceAt(Call);
+      if (Address.isUniform() && !Address.Params && !D.ParamConditions &&
+          !D.hasDataBranch())
         report(Call, FU, nullptr, Ctx);
       return;
     }
     const FunctionDecl *Callee = calledDefinition(Call);
-    if (!Callee)
+    Divergence AtCall = FU.divergenceAt(Call);
+    // A guard on our own parameters: our callers decide (see the summary).
+    if (!Callee || AtCall.hasDataBranch() || AtCall.ParamConditions)
       return;
     const FunctionSummary *Summary =
         WA.summary(Callee, WarpAnalysis::argumentValues(Call, FU));

@@ -1168,6 +1168,20 @@ __global__ void constant_conditional_row(float *out, const float *in) {
 }
 template __global__ void constant_conditional_row<1>(float *, const float *);
 
+// A test that the whole warp is here makes the full mask right again.
+__global__ void whole_warp_after_divergence(float *out, const float *in) {
+  if (in[threadIdx.x] > 0.0f) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    if (active.size() == 32)
+      out[threadIdx.x] = __shfl_xor_sync(0xffffffff, in[threadIdx.x], 1);
+    if (__activemask() == 0xffffffffu)
+      __syncwarp();
+    if (__popc(__activemask()) != 32)
+      return;
+    __syncwarp();
+  }
+}
+
 // --- Template patterns never instantiated: dependent expressions -----------
 
 template <class Queue> __device__ void paren_init_pattern(int *p) {

@@ -452,12 +452,10 @@ __global__ void grid_stride_loop(float *total, const float *in, int n) {
 
 __global__ void grid_stride_loop_counter(int *hits, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
+    // Silent: how many lanes pass a data-dependent test is unknown (a rare
+    // hit may be one lane), so nothing is known about serialization.
     if (in[i] > 0.5f)
       atomicAdd(hits, 1);
-    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
-    // CHECK-NOTES: :[[@LINE-2]]:7: note: aggregate over the lanes that reach it
-    // CHECK-NOTES: :[[@LINE-4]]:15: note: lanes {{(may )?}}diverge here
-    // CHECK-NOTES: :[[@LINE-6]]:57: note: lanes diverge here
   }
 }
 
@@ -474,10 +472,7 @@ __global__ void after_bounds_return(float *total, const float *in, int n) {
 __global__ void under_data_dependent_branch(double *total, const double *in) {
   const double v = in[blockIdx.x * blockDim.x + threadIdx.x];
   if (v > 0.0) {
-    atomicAdd(total, v);
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-    // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
-    // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes {{(may )?}}diverge here
+    atomicAdd(total, v); // silent: a data-dependent branch, see above
   }
 }
 

@@ -11,6 +11,12 @@ namespace clang::tidy::warp {
 /// finite lattice, so this is never reached in practice.
 static constexpr unsigned MaxRounds = 32;
 
+bool Divergence::hasDataBranch() const {
+  return llvm::any_of(Branches, [](const DivergentBranch &B) {
+    return B.Value.V == Variance::Data;
+  });
+}
+
 bool Divergence::onlyByLaunchShape() const {
   return isDiverged() && llvm::all_of(Branches, [](const DivergentBranch &B) {
            return B.Value.LaunchShape;
@@ -314,6 +320,11 @@ static WarpValue asmOutputValue(const GCCAsmStmt *Asm, ValueEvaluator &Eval) {
   return V;
 }
 
+WarpValue FunctionUniformity::asmValue(const GCCAsmStmt *Asm) const {
+  return Eval ? asmOutputValue(Asm, *Eval)
+              : WarpValue::varying(Variance::Data, Asm);
+}
+
 WarpValue FunctionUniformity::entryValue(const VarDecl *VD) const {
   const auto *P = dyn_cast<ParmVarDecl>(VD);
   if (!P || FD->hasAttr<CUDAGlobalAttr>())
@@ -349,7 +360,7 @@ FunctionUniformity::definedValue(const LocalDefinitions::Definition &D) {
     }
     return Eval->eval(cast<Expr>(D.Site));
   case Kind::AsmOutput:
-    return asmOutputValue(cast<GCCAsmStmt>(D.Site), *Eval);
+    return asmValue(cast<GCCAsmStmt>(D.Site));
   case Kind::CallOut:
     // Written by the callee: what its summary says it writes there (per-lane
     // data when it has no body); nothing when it never writes there.
@@ -593,8 +604,23 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
     return D;
   llvm::SmallVector<Controller, 8> Cs;
   collectControllers(B, Cs);
+  // Inside `if (g.size() == 32)` the whole warp runs together again: the
+  // branches outside it no longer split it.
+  llvm::SmallPtrSet<const CFGBlock *, 8> Outside;
+  for (const Controller &C : Cs) {
+    OneLane Whole = BranchValues[C.Branch->getBlockID()].Whole;
+    if ((Whole == OneLane::WhenTrue && C.Edge == 0) ||
+        (Whole == OneLane::WhenFalse && C.Edge == 1)) {
+      llvm::SmallVector<Controller, 8> Outer;
+      collectControllers(C.Branch, Outer);
+      for (const Controller &O : Outer)
+        Outside.insert(O.Branch);
+    }
+  }
   llvm::SmallPtrSet<const CFGBlock *, 8> Seen;
   for (const Controller &C : Cs) {
+    if (Outside.contains(C.Branch))
+      continue;
     const WarpValue &V = BranchValues[C.Branch->getBlockID()];
     if (V.isUniform()) {
       D.ParamConditions |= V.Params;

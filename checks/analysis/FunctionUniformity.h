@@ -52,6 +52,9 @@ struct Divergence {
   bool isDiverged() const { return !Branches.empty(); }
   /// Lane when some branch depends on the lane index by construction.
   Variance strongest() const;
+  /// Whether some branch depends on data: how many lanes pass it is unknown
+  /// (a rare path, perhaps one lane).
+  bool hasDataBranch() const;
   /// Whether every branch varies only by the launch shape (threadIdx.y/z
   /// with blockDim.x not known to be a multiple of 32).
   bool onlyByLaunchShape() const;
@@ -83,6 +86,8 @@ public:
   /// The value a local variable holds anywhere (joined over all its
   /// assignments); valueOf(Expr) gives the value at one read.
   WarpValue valueOf(const VarDecl *VD) const;
+  /// The value inline asm \p Asm writes to its outputs.
+  WarpValue asmValue(const GCCAsmStmt *Asm) const;
   /// The address the atomic \p A operates on.
   WarpValue atomicAddress(const AtomicInfo &A) const;
   /// How the warp may be diverged when it executes \p S.

@@ -42,7 +42,10 @@ WarpValue ValueEvaluator::addressOf(const Expr *LValue) {
       --AddressDepth;
       return V;
     }
-    return WarpValue::varying(Variance::Lane, LValue);
+    WarpValue V = WarpValue::varying(Variance::Lane, LValue);
+    V.S = evalLocal(*Slot, LValue).isUniform() ? Shape::UniformLocalAddress
+                                               : Shape::LocalAddress;
+    return V;
   }
   const Expr *E = LValue->IgnoreParenImpCasts();
   // &a[lane-distinct index] is a lane-distinct address, not a load.
@@ -87,6 +90,8 @@ WarpValue ValueEvaluator::eval(const Expr *E) {
 }
 
 WarpValue ValueEvaluator::load(const WarpValue &Address, const Expr *E) {
+  if (Address.S == Shape::UniformLocalAddress)
+    return WarpValue::uniform(); // each lane's copy of the same value
   if (Address.isUniform())
     return Address.Params ? WarpValue::combine(Address, WarpValue::uniform())
                           : WarpValue::uniform();
@@ -238,6 +243,26 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
   case IntrinsicValue::BlockUniform:
   case IntrinsicValue::Uniform:
     return WarpValue::uniform();
+  case IntrinsicValue::ActiveMask:
+  case IntrinsicValue::ActiveCount: {
+    WarpValue V;
+    V.S = K == IntrinsicValue::ActiveMask ? Shape::ActiveMask
+                                          : Shape::ActiveCount;
+    return V;
+  }
+  case IntrinsicValue::TileRank:
+  case IntrinsicValue::BlockRank:
+  case IntrinsicValue::GridRank: {
+    WarpValue V = WarpValue::varying(Variance::Lane, Site);
+    V.S = K == IntrinsicValue::TileRank ? Shape::LaneId : Shape::ThreadIndex;
+    V.OffsetMod32 = K == IntrinsicValue::BlockRank ? 0 : -1;
+    return V;
+  }
+  case IntrinsicValue::ShuffleResult:
+    // g.shfl(value, src): Args are (value, src) after the object.
+    if (Args.size() >= 2 && Args[1].isUniform())
+      return WarpValue::uniform();
+    return WarpValue::varying(Variance::Data, Site);
   case IntrinsicValue::ThreadIndexX: {
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = Shape::ThreadIndex;
@@ -269,6 +294,11 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
     if (Args.size() == 1 && Args[0].S == Shape::LaneMask) {
       WarpValue V = WarpValue::varying(Variance::Lane, Site);
       V.S = Shape::LaneId;
+      return V;
+    }
+    if (Args.size() == 1 && Args[0].S == Shape::ActiveMask) {
+      WarpValue V; // __popc(__activemask()): how many lanes are here
+      V.S = Shape::ActiveCount;
       return V;
     }
     WarpValue V;
@@ -318,6 +348,14 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op,
                                       const WarpValue &L, const WarpValue &R,
                                       const Expr *E) {
   WarpValue C = WarpValue::combine(L, R);
+  // `g.size() == 32`, `__activemask() == 0xffffffff`: true only where the
+  // whole warp runs together.
+  if (Op == BO_EQ || Op == BO_NE)
+    for (auto [A, B] : {std::pair(&L, &R), std::pair(&R, &L)})
+      if (B->Constant &&
+          ((A->S == Shape::ActiveCount && *B->Constant == 32) ||
+           (A->S == Shape::ActiveMask && isFullMask(uint64_t(*B->Constant)))))
+        C.Whole = Op == BO_EQ ? OneLane::WhenTrue : OneLane::WhenFalse;
   if (C.isUniform())
     return C;
   // Make the lane-indexed side the left one.
@@ -377,6 +415,16 @@ WarpValue ValueEvaluator::evalBinary(const BinaryOperator *BO) {
   if (BO->isCompoundAssignmentOp())
     Op = BinaryOperator::getOpForCompoundAssignment(Op);
   WarpValue L = eval(BO->getLHS()), R = eval(BO->getRHS());
+  // `count != nullptr` where count is the address of a local: known.
+  if (Op == BO_EQ || Op == BO_NE) {
+    auto IsNull = [&](const Expr *X) {
+      return !X->isValueDependent() &&
+             X->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull);
+    };
+    if ((L.isLocalAddress() && IsNull(BO->getRHS())) ||
+        (R.isLocalAddress() && IsNull(BO->getLHS())))
+      return WarpValue::constant(Op == BO_NE);
+  }
   if (BinaryOperator::isComparisonOp(Op))
     return evalCompare(Op, L, R, BO);
   return arithmetic(Op, L, R);
@@ -496,32 +544,12 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
     return intrinsic(*K, Call, Args);
 
   const FunctionDecl *Callee = Call->getDirectCallee();
-  // Cooperative groups: ranks are lane-distinct, sizes and group ranks are
-  // uniform, reductions broadcast their result.
   if (Callee && inCooperativeGroups(Callee)) {
-    StringRef Method = Callee->getName();
-    if (Method == "thread_rank" || Method == "thread_index") {
-      // A tile's rank is the lane (0..31 for a 32-wide tile); a block's is
-      // its linear thread index; a grid's or cluster's is distinct per lane
-      // but offset by the block.
-      WarpValue V = WarpValue::varying(Variance::Lane, Call);
-      const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
-      StringRef Group = MD ? MD->getParent()->getName() : "";
-      bool Tile = Group.contains("tile") || Group.contains("coalesced");
-      V.S = Tile ? Shape::LaneId : Shape::ThreadIndex;
-      V.OffsetMod32 = Group == "thread_block" ? 0 : -1;
-      return V;
-    }
-    if (Method == "reduce" || Method == "ballot" || Method == "any" ||
-        Method == "all" || Method == "size" || Method == "num_threads" ||
-        Method == "meta_group_rank" || Method == "meta_group_size" ||
-        Method == "group_index" || Method == "group_dim" ||
-        Method == "dim_threads" || Method == "block_rank" ||
-        Method == "this_thread_block" || Method == "tiled_partition" ||
-        Method == "this_grid")
-      return WarpValue::uniform();
-    if (Method == "shfl" && Args.size() >= 2 && Args[1].isUniform())
-      return WarpValue::uniform();
+    const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
+    // A group's members take the object first when called as operators.
+    if (std::optional<IntrinsicValue> K = lookupGroupMethod(
+            MD ? MD->getParent()->getName() : "", Callee->getName()))
+      return intrinsic(*K, Call, Args);
   }
   if (Callee) {
     const auto *MD = dyn_cast<CXXMethodDecl>(Callee);
@@ -590,9 +618,15 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     // A thread's local array lives in its own memory: its address differs
     // per lane, like &local.
     if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
-        localSlot(ICE->getSubExpr(), /*ForWrite=*/false))
-      return WarpValue::varying(Variance::Lane, E);
+        localSlot(ICE->getSubExpr(), /*ForWrite=*/false)) {
+      WarpValue V = WarpValue::varying(Variance::Lane, E);
+      V.S = Shape::LocalAddress;
+      return V;
+    }
     WarpValue V = eval(ICE->getSubExpr());
+    // The address of a local is never null.
+    if (ICE->getCastKind() == CK_PointerToBoolean && V.isLocalAddress())
+      return WarpValue::constant(1);
     // `if (tid)` is `tid != 0`: false in at most one lane when tid is
     // distinct per lane (so `!tid` and `tid ? … : x` elect one lane).
     if (ICE->getCastKind() == CK_IntegralToBoolean) {

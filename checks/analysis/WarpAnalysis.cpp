@@ -339,8 +339,9 @@ bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
   if (!Generic || !Info)
     return false;
   WarpValue Address = Generic->atomicAddress(*Info);
-  return Address.isUniform() && !Address.Params &&
-         !Generic->divergenceAt(Atomic).ParamConditions &&
+  Divergence D = Generic->divergenceAt(Atomic);
+  return Address.isUniform() && !Address.Params && !D.ParamConditions &&
+         !D.hasDataBranch() &&
          !Generic->isSingleLane(Atomic);
 }
 
@@ -431,7 +432,7 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
   } else if (const auto *Asm = dyn_cast<GCCAsmStmt>(St)) {
     for (const Expr *Out : Asm->outputs())
       if (const ParmVarDecl *P = writtenParameter(Out, FD))
-        Record(P, WarpValue::varying(Variance::Data, St));
+        Record(P, FU.asmValue(Asm));
   } else if (const auto *Call = dyn_cast<CallExpr>(St)) {
     // A parameter handed on to another callee's reference or pointer.
     const FunctionDecl *Callee = Call->getDirectCallee();
@@ -503,9 +504,10 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       // The callers' to report when their arguments decide, through our
       // parameters (the address, or a guard such as `if (tid == 0)`) or, in
       // a call-site analysis, through their values.
-      uint64_t Decided = Address.Params | FU.divergenceAt(Call).ParamConditions;
+      Divergence D = FU.divergenceAt(Call);
+      uint64_t Decided = Address.Params | D.ParamConditions;
       if (Atomic->isReadModifyWrite() && Address.isUniform() &&
-          !FU.isSingleLane(Call) &&
+          !FU.isSingleLane(Call) && !D.hasDataBranch() &&
           (Decided || (FU.isSpecialized() && !reportedInPlace(Call, FD))))
         S.ParamAtomics.push_back({Call, FD, Decided});
       return;
@@ -528,10 +530,11 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
         if (!Varying)
           S.FullWarp.push_back({N.Collective, N.Owner, Cond});
       }
-    if (!FU.isSingleLane(Call))
+    if (!FU.isSingleLane(Call) && !D.hasDataBranch())
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
-        uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying);
+        uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying) |
+                          D.ParamConditions;
         if (!Varying && (Mapped || (FU.isSpecialized() &&
                                     !concreteInGeneric(A, Args, FD)))) {
           UniformAtomic Through = A;

@@ -317,11 +317,33 @@ std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<IV>>(Name)
       .Cases({"__syncthreads_or", "__syncthreads_and", "__syncthreads_count"}, IV::BlockUniform)
       .Cases({"__nvvm_bar0_or", "__nvvm_bar0_and", "__nvvm_bar0_popc"}, IV::BlockUniform)
-      .Cases({"__activemask", "__nvvm_activemask"}, IV::Uniform)
+      .Cases({"__activemask", "__nvvm_activemask"}, IV::ActiveMask)
       .Cases({"__lanemask_lt", "__lanemask_le", "__lanemask_gt", "__lanemask_ge", "__lanemask_eq"}, IV::LaneMask)
       .Cases({"__popc", "__popcll", "__nv_popc", "__nv_popcll"}, IV::PopCount)
       .Cases({"__builtin_popcount", "__builtin_popcountll"}, IV::PopCount)
       .Cases({"clock", "clock64", "__globaltimer"}, IV::Clock)
+      .Default(std::nullopt);
+}
+
+std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
+                                                llvm::StringRef Method) {
+  using IV = IntrinsicValue;
+  bool Tile = Group.contains("tile") || Group.contains("coalesced");
+  if (Method == "thread_rank" || Method == "thread_index")
+    return Tile ? IV::TileRank
+           : Group == "thread_block" ? IV::BlockRank
+                                     : IV::GridRank;
+  if ((Method == "size" || Method == "num_threads") &&
+      Group.contains("coalesced"))
+    return IV::ActiveCount;
+  if (Method == "shfl")
+    return IV::ShuffleResult;
+  return llvm::StringSwitch<std::optional<IV>>(Method)
+      .Cases({"reduce", "ballot", "any", "all", "size", "num_threads",
+              "meta_group_rank", "meta_group_size", "group_index", "group_dim",
+              "dim_threads", "block_rank", "this_thread_block",
+              "tiled_partition", "this_grid"},
+             IV::Uniform)
       .Default(std::nullopt);
 }
 

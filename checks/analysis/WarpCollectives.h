@@ -119,12 +119,23 @@ enum class IntrinsicValue {
   LaneId,        ///< %laneid
   LaneMask,      ///< %lanemask_lt and friends: bits relative to this lane
   PopCount,      ///< set bits: a lane's rank when counting a lane mask
-  Clock          ///< clocks, timers, SM id: differ between lanes by data
+  Clock,         ///< clocks, timers, SM id: differ between lanes by data
+  ActiveMask,    ///< __activemask(): the lanes running it together
+  ActiveCount,   ///< how many lanes run it together (coalesced_group::size)
+  TileRank,      ///< a tile's or coalesced group's thread_rank: the lane
+  BlockRank,     ///< thread_block::thread_rank: the linear thread index
+  GridRank,      ///< grid/cluster thread_rank: distinct, offset by the block
+  ShuffleResult  ///< a group's shfl: uniform when the source lane is
 };
 
 /// Returns what the intrinsic or builtin \p Name returns, if the table
 /// knows it.
 std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name);
+
+/// Returns what the cooperative-groups member \p Method of the group class
+/// \p Group returns, if the table knows it.
+std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
+                                                llvm::StringRef Method);
 
 /// Returns what reading the PTX special register named in inline asm text
 /// \p Asm gives, if the table knows it (`%laneid`, `%lanemask_lt`, …).

@@ -45,6 +45,7 @@ WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
     R.OffsetMod32 = A.laneOffset() == B.laneOffset() ? A.laneOffset() : -1;
   }
   R.Single = A.Single == B.Single ? A.Single : OneLane::None;
+  R.Whole = A.Whole == B.Whole ? A.Whole : OneLane::None;
   if (A.Constant == B.Constant)
     R.Constant = A.Constant;
   return R;

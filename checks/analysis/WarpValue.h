@@ -29,7 +29,15 @@ enum class Shape : uint8_t {
   WarpMultiple, ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
   /// %lanemask_lt and the like, possibly ANDed with a uniform mask: the
   /// population count of it is the lane's rank among the mask's lanes
-  LaneMask
+  LaneMask,
+  ActiveMask,  ///< __activemask(): the lanes that run this point together
+  ActiveCount, ///< how many lanes run this point together (their count)
+  /// The address of this lane's own storage (a local, a kernel parameter):
+  /// distinct per lane and never null
+  LocalAddress,
+  /// ... whose contents are the same in every lane: loads through it are
+  /// uniform (`&params.args` of a kernel parameter)
+  UniformLocalAddress
 };
 
 /// For a boolean: whether at most one lane of a warp can see it as true (or
@@ -41,6 +49,9 @@ struct WarpValue {
   Shape S = Shape::Other;
   int8_t OffsetMod32 = -1;       ///< ThreadIndex: offset mod 32, -1 unknown
   OneLane Single = OneLane::None;
+  /// For a boolean: whether all 32 lanes run together where it is true (or
+  /// false), as for `coalesced_threads().size() == 32`.
+  OneLane Whole = OneLane::None;
   uint64_t Params = 0;           ///< uniform only if these parameters are
   std::optional<int64_t> Constant;
   const Stmt *Origin = nullptr;  ///< where the variance was introduced
@@ -53,6 +64,9 @@ struct WarpValue {
   /// Distinct in every lane of a warp: threadIdx.x + u or the lane id.
   bool isLaneIndexed() const {
     return S == Shape::ThreadIndex || S == Shape::LaneId;
+  }
+  bool isLocalAddress() const {
+    return S == Shape::LocalAddress || S == Shape::UniformLocalAddress;
   }
   /// The offset from the lane id modulo 32, -1 when unknown.
   int8_t laneOffset() const { return S == Shape::LaneId ? 0 : OffsetMod32; }
@@ -74,7 +88,8 @@ struct WarpValue {
 
   bool operator==(const WarpValue &O) const {
     return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
-           Single == O.Single && Params == O.Params && Constant == O.Constant &&
+           Single == O.Single && Whole == O.Whole && Params == O.Params &&
+           Constant == O.Constant &&
            LaunchShape == O.LaunchShape;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }

@@ -136,10 +136,10 @@ __global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
   EXPECT_EQ(S->FullWarp[0].Owner, function("warp_sum"));
   EXPECT_TRUE(isCollective(S->FullWarp[0].Collective));
   EXPECT_TRUE(S->Synchronizes);
-  // Shuffling a value the same in every lane returns it: the sum is uniform
-  // exactly when the argument is.
+  // A butterfly all-reduce: every lane ends with the same sum, whatever
+  // the argument.
   EXPECT_TRUE(S->Result.isUniform());
-  EXPECT_EQ(S->Result.Params, 1u);
+  EXPECT_EQ(S->Result.Params, 0u);
 
   // A caller inherits the need, naming the innermost collective.
   const FunctionSummary *Caller = summary("block_part");
