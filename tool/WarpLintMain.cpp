@@ -115,6 +115,19 @@ static std::string absolute(StringRef Path) {
   return Abs.str().str();
 }
 
+/// Returns \p Status, or exits with it at once when a unit crashed: what the
+/// crashed unit left registered (a timer on its lost stack) would crash or
+/// print at shutdown.
+static int finish(int Status, const RunResults &Results) {
+  if (llvm::none_of(Results.Failures, [](const UnitFailure &F) {
+        return !F.InternalError.empty();
+      }))
+    return Status;
+  outs().flush();
+  errs().flush();
+  sys::Process::Exit(Status, /*NoCleanup=*/true);
+}
+
 /// Writes the clang-ready compile database into \p Dir.
 static int exportDatabase(StringRef Dir, StringRef BuildPath,
                           const clang::tooling::CompilationDatabase &Database,
@@ -334,14 +347,14 @@ int main(int argc, const char **argv) {
     for (const std::string &Line : Done.Failures)
       usageError(Line);
     WriteFailed = !Done.Failures.empty();
-    if (!Quiet && Plan.Fixes)
+    if (!Quiet && Plan.Fixes && !WriteFailed)
       errs() << formatv("warp-lint: applied {0} of {1} suggested fixes ({2} "
                         "file{3} written)\n",
                         Plan.Planned, Plan.Fixes, Done.FilesWritten,
                         Done.FilesWritten == 1 ? "" : "s");
   }
   if (Failed || WriteFailed)
-    return 2;
+    return finish(2, Results);
   unsigned Nolint = Results.SuppressedNolint,
            NonUser = Results.SuppressedNonUser;
   if (!Quiet && Nolint + NonUser)
@@ -354,5 +367,5 @@ int main(int argc, const char **argv) {
               "flags (" << GpuArch << "). For your build's flags: cmake -B "
               "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
               "build (pre-commit: args: [-p, build])\n";
-  return Results.hasFindings() ? 1 : 0;
+  return finish(Results.hasFindings() ? 1 : 0, Results);
 }
