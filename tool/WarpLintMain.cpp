@@ -191,6 +191,9 @@ int main(int argc, const char **argv) {
     return usageError(First.trim());
   }
 
+  if (ExportCompileCommands.getNumOccurrences() &&
+      !BuildPath.getNumOccurrences())
+    return usageError("--export-compile-commands needs -p <build dir>");
   Expected<OutputFormat> Fmt = parseFormat(Format);
   if (!Fmt)
     return usageError(toString(Fmt.takeError()));
@@ -264,9 +267,6 @@ int main(int argc, const char **argv) {
   CS.HaveDashDash = HaveDashDash;
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  if (ExportCompileCommands.getNumOccurrences() &&
-      !BuildPath.getNumOccurrences())
-    return usageError("--export-compile-commands needs -p <build dir>");
   if (BuildPath.getNumOccurrences()) {
     auto DB = loadCompileDatabase(BuildPath, nvccVersionDefines(CS.Cuda));
     if (!DB)
