@@ -267,7 +267,10 @@ def sarif_schema(tool, tmp):
         return SKIP
     write(f"{tmp}/bug.cu", BUGGY)
     write(f"{tmp}/clean.cu", CLEAN)
-    for files in (["bug.cu"], ["clean.cu"]):
+    write(f"{tmp}/host.cu", HOST_ERROR)
+    write(f"{tmp}/crash.cu", CRASH)
+    # A finding, none, and a run that did not complete (notifications).
+    for files in (["bug.cu"], ["clean.cu"], ["host.cu", "crash.cu"]):
         rc, out, err = run(tool, ["--format=sarif", "--sarif-root", tmp] + files, tmp)
         log = f"{tmp}/out-{files[0]}.sarif"
         with open(log, "w") as f:
