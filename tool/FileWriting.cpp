@@ -45,6 +45,15 @@ public:
     std::lock_guard<std::mutex> Guard(Mutex);
     Held.emplace(std::make_pair(Dev, Ino), FD);
   }
+  /// Closes the descriptor holding the lock, which releases it.
+  void release(dev_t Dev, ino_t Ino) {
+    std::lock_guard<std::mutex> Guard(Mutex);
+    auto It = Held.find({Dev, Ino});
+    if (It == Held.end())
+      return;
+    close(It->second);
+    Held.erase(It);
+  }
 
 private:
   std::mutex Mutex;
@@ -107,6 +116,18 @@ Error lockFile(StringRef Path,
     heldLocks().add(Opened.st_dev, Opened.st_ino, FD);
     return Error::success();
   }
+}
+
+bool holdsFileLock(StringRef Path) {
+  struct stat St;
+  return stat(Path.str().c_str(), &St) == 0 &&
+         heldLocks().holds(St.st_dev, St.st_ino);
+}
+
+void releaseFileLock(StringRef Path) {
+  struct stat St;
+  if (stat(Path.str().c_str(), &St) == 0)
+    heldLocks().release(St.st_dev, St.st_ino);
 }
 
 /// Writes all of \p Data to \p FD from its current position (or at
@@ -240,6 +261,10 @@ Error writeFile(StringRef Path, StringRef Contents) {
   if (rename(Temp.c_str(), Real.c_str()) != 0)
     return Fail(lastError());
   sys::DontRemoveFileOnSignal(Temp);
+  // The old inode is gone from the folder: a run waiting on its lock finds
+  // the path names another file, and waits on the new one's.
+  if (Exists)
+    heldLocks().release(St.st_dev, St.st_ino);
   return Error::success();
 }
 

@@ -35,6 +35,12 @@ namespace warplint {
 llvm::Error lockFile(llvm::StringRef Path,
                      std::optional<std::chrono::milliseconds> Timeout);
 
+/// Returns whether this process holds a lock on \p Path.
+bool holdsFileLock(llvm::StringRef Path);
+
+/// Releases this process's lock on \p Path, if it holds one.
+void releaseFileLock(llvm::StringRef Path);
+
 /// Replaces the contents of \p Path with \p Contents as the file comment
 /// describes. Errors are one line: `cannot write <path>: <reason>`.
 llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Contents);

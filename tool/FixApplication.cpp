@@ -5,6 +5,7 @@
 #include "Finding.h"
 #include "clang/Format/Format.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 #include <set>
@@ -162,14 +163,22 @@ Expected<std::string> applyEdits(StringRef File, StringRef Code,
 FixOutcome applyFixPlan(const FixPlan &Plan, const FileStamps &Seen,
                         clang::tidy::ClangTidyContext &Context) {
   FixOutcome Out;
-  for (const auto &[File, Edits] : Plan.Files) {
+  for (const auto &Entry : Plan.Files) {
+    const std::string &File = Entry.first;
+    const std::vector<PlannedEdit> &Edits = Entry.second;
     auto Fail = [&](Error E) { Out.Failures.push_back(toString(std::move(E))); };
     // Wait a while for another run's write; never forever, so two runs
-    // that each hold the other's file cannot wait on each other.
+    // that each hold the other's file cannot wait on each other. A file
+    // locked only for this write (not an input) is released after it.
+    bool Input = holdsFileLock(File);
     if (Error E = lockFile(File, std::chrono::seconds(60))) {
       Fail(std::move(E));
       continue;
     }
+    llvm::scope_exit Release([&] {
+      if (!Input)
+        releaseFileLock(File);
+    });
     if (Error E = Seen.checkUnchanged(File)) {
       Fail(std::move(E));
       continue;

@@ -27,6 +27,7 @@
 #include "llvm/Support/WithColor.h"
 #include <csignal>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 using namespace llvm;
@@ -113,6 +114,21 @@ static std::string absolute(StringRef Path) {
   sys::fs::make_absolute(Abs);
   sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return Abs.str().str();
+}
+
+/// Returns how many input files may be locked up front: the descriptors
+/// left (the soft limit raised to the hard one) after a margin for the
+/// analysis itself.
+static size_t upFrontLockBudget() {
+  struct rlimit Limit;
+  if (getrlimit(RLIMIT_NOFILE, &Limit) != 0)
+    return 0;
+  if (Limit.rlim_cur < Limit.rlim_max) {
+    Limit.rlim_cur = Limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &Limit);
+    getrlimit(RLIMIT_NOFILE, &Limit);
+  }
+  return Limit.rlim_cur > 512 ? size_t(Limit.rlim_cur - 512) : 0;
 }
 
 /// Returns \p Status, or exits with it at once when a unit crashed: what the
@@ -306,7 +322,10 @@ int main(int argc, const char **argv) {
 
   // Two `--fix` runs on one file take turns: the second analyses what the
   // first wrote. Sorted, so runs over overlapping files cannot deadlock.
-  if (Fix) {
+  // Each lock holds a descriptor to the end: a run over more files than
+  // descriptors allow locks at write time only (the stamps still refuse a
+  // file another run changed meanwhile).
+  if (Fix && Files.size() <= upFrontLockBudget()) {
     std::vector<std::string> ToLock = Files;
     llvm::sort(ToLock);
     for (const std::string &F : ToLock)
