@@ -127,12 +127,16 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
   bool Fixable = If && !(Inner.Exit && IsShuffle) &&
                  (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit));
   bool Fixed = false;
+  SharedName *Declared = nullptr;
+  unsigned Hidden = hiddenSoFar();
   {
     auto Diag = diag(Loc, "full warp mask passed to '%0' in %1divergent code")
                 << Use.Info->Name << certainty(D);
     if (Fixable)
-      Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx);
+      Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx, Declared);
   }
+  if (Declared)
+    declarationEmitted(*Declared, Hidden, Loc);
   noteDivergence(D);
   if (Use.MaskIsDefaultArg && Use.Mask)
     diag(Loc, "the full mask is the default argument of '%0'",
@@ -146,7 +150,8 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
                                           const CollectiveUse &Use,
                                           const DivergentBranch &Branch,
                                           const FunctionUniformity &FU,
-                                          ASTContext &Ctx) {
+                                          ASTContext &Ctx,
+                                          SharedName *&Declared) {
   const SourceManager &SM = Ctx.getSourceManager();
   const auto *If = cast<IfStmt>(Branch.Terminator);
   std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
@@ -173,18 +178,21 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
   bool TakenSide = Branch.Edge == 0 && !Branch.Exit;
   auto Key = std::make_pair(static_cast<const Stmt *>(If), unsigned(TakenSide));
   auto [It, Inserted] = BallotNames.try_emplace(Key);
-  if (Inserted) {
-    It->second = Names.get("warp_mask", FU.decl(), Ctx);
+  SharedName &Mask = It->second;
+  if (Inserted)
+    Mask.Name = Names.get("warp_mask", FU.decl(), Ctx);
+  if (carriesDeclaration(Mask)) {
     std::string Pred = TakenSide ? Cond : "!(" + Cond + ")";
     Diag << FixItHint::CreateInsertion(
-        If->getBeginLoc(), "const unsigned " + It->second +
+        If->getBeginLoc(), "const unsigned " + Mask.Name +
                                " = __ballot_sync(0xffffffff, " + Pred + ");\n" +
                                *Indent);
+    Declared = &Mask;
   }
   if (MaskRange.isValid())
-    Diag << FixItHint::CreateReplacement(MaskRange, It->second);
+    Diag << FixItHint::CreateReplacement(MaskRange, Mask.Name);
   else
-    Diag << FixItHint::CreateInsertion(InsertAt, It->second);
+    Diag << FixItHint::CreateInsertion(InsertAt, Mask.Name);
   return true;
 }
 

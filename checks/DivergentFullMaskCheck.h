@@ -30,14 +30,16 @@ private:
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
   /// Adds the ballot-mask rewrite; returns false when it does not apply.
+  /// Sets \p Declared to the mask name whose declaration the fix carries.
   bool addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
                     const DivergentBranch &Branch,
-                    const FunctionUniformity &FU, ASTContext &Ctx);
+                    const FunctionUniformity &FU, ASTContext &Ctx,
+                    SharedName *&Declared);
   void noteSuggestion(const CollectiveUse &Use, const DivergentBranch &Branch,
                       ASTContext &Ctx);
 
-  /// The mask variable already declared for an `if` by an earlier fix.
-  llvm::DenseMap<std::pair<const Stmt *, unsigned>, std::string> BallotNames;
+  /// The mask variable of an `if` (and side) that fixes share.
+  llvm::DenseMap<std::pair<const Stmt *, unsigned>, SharedName> BallotNames;
   FreshNames Names;
 };
 

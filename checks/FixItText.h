@@ -29,6 +29,20 @@ CharSourceRange statementRange(const Stmt *S, const ASTContext &Ctx);
 /// and pure intrinsics.
 bool isRepeatable(const Expr *E);
 
+/// A name one declaration introduces for several fixes: the mask
+/// `__ballot_sync` computes before an `if`, used by every collective in it.
+/// Each fix must be whole on its own (NOLINT on one finding, or dropping it,
+/// must not leave another fix using an undeclared name). Where diagnostics
+/// are self-contained (clangd, warp-lint, which applies identical insertions
+/// once) every fix carries the declaration. clang-tidy and
+/// clang-apply-replacements apply identical insertions of one translation
+/// unit as often as they appear, so there the first fix that is reported
+/// carries it, and the next one does when NOLINT hid that one.
+struct SharedName {
+  std::string Name;
+  bool Declared = false; ///< A reported fix carries the declaration.
+};
+
 /// Hands out identifiers that a function does not use yet, remembering those
 /// already given to earlier fixes in the same function.
 class FreshNames {

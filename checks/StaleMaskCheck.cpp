@@ -9,6 +9,7 @@ namespace clang::tidy::warp {
 
 void StaleMaskCheck::onEndOfTranslationUnit() {
   Names.clear();
+  BranchMasks.clear();
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
@@ -347,6 +348,8 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
                          Source->getArg(1), Ctx)
                     .has_value();
   }
+  SharedName *Declared = nullptr;
+  unsigned Hidden = hiddenSoFar();
   {
     auto Diag =
         WrongSide
@@ -360,8 +363,10 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
     Diag << VD->getName() << What;
     // A helper that diverges the lanes further needs more than one ballot.
     if (Extra.size() == 1 && !Helper.Argument)
-      addRecomputeFix(Diag, Extra.front(), Source, Mask, FU, Ctx);
+      Declared = addRecomputeFix(Diag, Extra.front(), Source, Mask, FU, Ctx);
   }
+  if (Declared)
+    declarationEmitted(*Declared, Hidden, Use->getBeginLoc());
   diag(Stale->Value->getBeginLoc(), "mask computed here", DiagnosticIDs::Note);
   Divergence D;
   D.Branches.append(Extra.begin(), Extra.end());
@@ -369,11 +374,12 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   noteHelperDivergence(Helper);
 }
 
-void StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
-                                     const DivergentBranch &B,
-                                     const CallExpr *Source, const Expr *Mask,
-                                     const FunctionUniformity &FU,
-                                     ASTContext &Ctx) {
+SharedName *StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
+                                            const DivergentBranch &B,
+                                            const CallExpr *Source,
+                                            const Expr *Mask,
+                                            const FunctionUniformity &FU,
+                                            ASTContext &Ctx) {
   // Mechanical fix: ballot of the branch predicate over the lanes that made
   // the mask, computed right before the branch. The recomputed ballot runs
   // over the lanes that made the old mask: the mask itself for
@@ -383,7 +389,7 @@ void StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
   if (!If || If->getConditionVariable() || If->getInit() ||
       If->getBeginLoc().isMacroID() || !isRepeatable(If->getCond()) ||
       (B.Exit && !isa<ReturnStmt, ContinueStmt>(B.Exit)))
-    return;
+    return nullptr;
   const Expr *Over = nullptr;
   if (calleeName(Source) != "__ballot_sync")
     Over = Mask;
@@ -397,19 +403,27 @@ void StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
       CharSourceRange::getTokenRange(Mask->getSourceRange()),
       Ctx.getSourceManager(), Ctx.getLangOpts());
   if (!Over || !Indent || MaskRange.isInvalid())
-    return;
+    return nullptr;
   std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
   std::string OverText = fileText(Over->getSourceRange(), Ctx);
   if (Cond.empty() || OverText.empty())
-    return;
+    return nullptr;
   bool Taken = B.Edge == 0 && !B.Exit;
-  std::string Name = Names.get("branch_mask", FU.decl(), Ctx);
-  Diag << FixItHint::CreateInsertion(
-              If->getBeginLoc(),
-              "const unsigned " + Name + " = __ballot_sync(" + OverText +
-                  ", " + (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
-                  *Indent)
-       << FixItHint::CreateReplacement(MaskRange, Name);
+  auto [It, Inserted] = BranchMasks.try_emplace({If, Taken, OverText});
+  SharedName &Recomputed = It->second;
+  if (Inserted)
+    Recomputed.Name = Names.get("branch_mask", FU.decl(), Ctx);
+  SharedName *Declared = nullptr;
+  if (carriesDeclaration(Recomputed)) {
+    Diag << FixItHint::CreateInsertion(
+        If->getBeginLoc(), "const unsigned " + Recomputed.Name +
+                               " = __ballot_sync(" + OverText + ", " +
+                               (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
+                               *Indent);
+    Declared = &Recomputed;
+  }
+  Diag << FixItHint::CreateReplacement(MaskRange, Recomputed.Name);
+  return Declared;
 }
 
 void StaleMaskCheck::noteHelperDivergence(const HelperDivergence &Helper) {

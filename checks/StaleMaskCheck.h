@@ -8,7 +8,9 @@
 #include "analysis/ReachingDefinitions.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include <map>
 #include <optional>
+#include <tuple>
 
 namespace clang::tidy::warp {
 
@@ -49,15 +51,22 @@ private:
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx,
                 const HelperDivergence &Helper = {});
-  void addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
-                       const CallExpr *Source, const Expr *Mask,
-                       const FunctionUniformity &FU, ASTContext &Ctx);
+  /// Adds the recomputed-ballot rewrite; returns the mask name whose
+  /// declaration the fix carries, if any.
+  SharedName *addRecomputeFix(DiagnosticBuilder &Diag,
+                              const DivergentBranch &B, const CallExpr *Source,
+                              const Expr *Mask, const FunctionUniformity &FU,
+                              ASTContext &Ctx);
   void noteHelperDivergence(const HelperDivergence &Helper);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
                          StringRef What, const FunctionUniformity &FU);
   void checkLeaderAgreement(const CollectiveUse &Use,
                             const FunctionUniformity &FU, ASTContext &Ctx);
   FreshNames Names;
+  /// The recomputed mask of an `if` (side, lanes it is taken over) that
+  /// fixes share.
+  std::map<std::tuple<const Stmt *, bool, std::string>, SharedName>
+      BranchMasks;
   /// Definitions of the locals of the function being checked, and which of
   /// them reach each use.
   DefinitionMap Definitions;

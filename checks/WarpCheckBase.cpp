@@ -10,7 +10,7 @@ using namespace clang::ast_matchers;
 namespace clang::tidy::warp {
 
 WarpCheckBase::WarpCheckBase(StringRef Name, ClangTidyContext *Context)
-    : ClangTidyCheck(Name, Context) {
+    : ClangTidyCheck(Name, Context), TidyContext(Context) {
   AnalysisOptions.ThreadIdxYZUniform =
       Options.getLocalOrGlobal("WarpAlignedBlockDimX", false);
 }
@@ -69,6 +69,38 @@ void WarpCheckBase::onEndOfTranslationUnit() {
 
 bool WarpCheckBase::firstReportAt(SourceLocation Loc) {
   return Reported.insert(Loc.getRawEncoding()).second;
+}
+
+unsigned WarpCheckBase::hiddenSoFar() const {
+  return TidyContext->getStats().ErrorsIgnoredNOLINT;
+}
+
+bool WarpCheckBase::passesLineFilter(SourceLocation Loc) const {
+  // clang-tidy's own rule (ClangTidyDiagnosticConsumer::passesLineFilter),
+  // known here before the warning it drops is finalized.
+  const std::vector<FileFilter> &Filters =
+      TidyContext->getGlobalOptions().LineFilter;
+  if (Filters.empty() || !Context)
+    return true;
+  const SourceManager &SM = Context->getSourceManager();
+  OptionalFileEntryRef File =
+      SM.getFileEntryRefForID(SM.getFileID(SM.getExpansionLoc(Loc)));
+  if (!File)
+    return true;
+  unsigned Line = SM.getExpansionLineNumber(Loc);
+  for (const FileFilter &F : Filters)
+    if (File->getName().ends_with(F.Name))
+      return F.LineRanges.empty() ||
+             llvm::any_of(F.LineRanges, [&](const FileFilter::LineRange &R) {
+               return R.first <= Line && Line <= R.second;
+             });
+  return false;
+}
+
+void WarpCheckBase::declarationEmitted(SharedName &N, unsigned HiddenBefore,
+                                       SourceLocation Loc) {
+  if (hiddenSoFar() == HiddenBefore && passesLineFilter(Loc))
+    N.Declared = true;
 }
 
 StringRef WarpCheckBase::certainty(const Divergence &D) {

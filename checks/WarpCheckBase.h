@@ -9,6 +9,7 @@
 #ifndef WARP_LINT_WARPCHECKBASE_H
 #define WARP_LINT_WARPCHECKBASE_H
 
+#include "FixItText.h"
 #include "analysis/WarpAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
@@ -43,6 +44,20 @@ protected:
   /// "" for lane-derived divergence, "potentially " for data-dependent.
   static StringRef certainty(const Divergence &D);
 
+  /// Whether the fix being built carries \p N's declaration (see
+  /// SharedName).
+  bool carriesDeclaration(const SharedName &N) const {
+    return areDiagsSelfContained() || !N.Declared;
+  }
+  /// Diagnostics NOLINT has hidden so far: the same before and after one is
+  /// emitted means it was reported.
+  unsigned hiddenSoFar() const;
+  /// Records that the warning at \p Loc, emitted after \p HiddenBefore was
+  /// taken, carried \p N's declaration: it counts unless NOLINT or the
+  /// line filter hides the warning.
+  void declarationEmitted(SharedName &N, unsigned HiddenBefore,
+                          SourceLocation Loc);
+
   UniformityOptions AnalysisOptions;
   /// The function checkFunction is looking at, and its analysis.
   const FunctionDecl *CurrentFunction = nullptr;
@@ -51,7 +66,11 @@ protected:
   ASTContext *Context = nullptr;
 
 private:
+  /// Whether clang-tidy's --line-filter keeps a warning at \p Loc.
+  bool passesLineFilter(SourceLocation Loc) const;
+
   llvm::DenseSet<unsigned> Reported;
+  ClangTidyContext *TidyContext;
 };
 
 } // namespace clang::tidy::warp

@@ -3,6 +3,10 @@
 (the Code Climate JSON subset GitLab reads): one issue per SARIF result.
 
     sarif-to-codequality.py warp-lint.sarif > gl-code-quality-report.json
+
+A SARIF whose run did not complete (invocations[0].executionSuccessful is
+false: a file that does not compile, a crash) is refused with exit status 2
+and nothing on stdout, so an incomplete report never replaces a complete one.
 """
 import hashlib
 import json
@@ -40,6 +44,12 @@ def main(argv):
     with open(argv[0], encoding='utf-8') as f:
         text = f.read()
     sarif = json.loads(text) if text.strip() else {}
+    for run in sarif.get('runs', []):
+        for invocation in run.get('invocations', []):
+            if invocation.get('executionSuccessful') is False:
+                sys.stderr.write('sarif-to-codequality: %s: the run did not '
+                                 'complete; no report written\n' % argv[0])
+                sys.exit(2)
     json.dump(list(issues(sarif)), sys.stdout, indent=2)
     sys.stdout.write('\n')
 

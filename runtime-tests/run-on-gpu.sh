@@ -15,7 +15,7 @@
 #   memcheck   compute-sanitizer --tool memcheck over the fixed kernels
 #   bench      naive vs fixed timings (markdown table)
 #   buggy-sanitizers  synccheck and racecheck over the buggy kernels: which
-#              bugs the runtime sanitizers see at all (DESIGN §1)
+#              bugs the runtime sanitizers see at all (docs/runtime-results.md)
 # Writes OUT_DIR/summary.md plus one log per step. Exit status 0 when every
 # step that ran passed (fixed tests green, zero sanitizer errors on fixed
 # kernels); buggy-kernel findings are recorded, never failures.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Benchmark warp-lint against clang++-22 -fsyntax-only (DESIGN.md §7).
+"""Benchmark warp-lint against clang++-22 -fsyntax-only (the budget in
+docs/performance.md).
 
     scripts/benchmark.py --root /tmp/real            # corpus + large kernels
     scripts/benchmark.py --root /tmp/real --quick    # 1 run each, smoke test

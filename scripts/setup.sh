@@ -60,7 +60,8 @@ if command -v npm >/dev/null && [[ ! -x $sarif_tools/node_modules/@microsoft/sar
   fi
 fi
 
-# CUDA is preinstalled (DESIGN.md §3); nvcc compiles every test input.
+# CUDA is expected to be installed (docs/getting-started.md); nvcc compiles
+# every test input.
 if ! command -v nvcc >/dev/null && [[ -x $cuda/bin/nvcc ]]; then
   export PATH="$cuda/bin:$PATH"
 fi

@@ -21,7 +21,8 @@ relative to the directive's own line, a plain number is absolute):
 In any text, `{{regex}}` is a Python regular expression (FileCheck style),
 the rest is literal.
 
-Besides the expectations the runner checks what DESIGN.md §5 promises:
+Besides the expectations the runner checks what every fix must keep
+(docs/getting-started.md, "Writing a test input"):
 the input and the fixed file compile with nvcc; `--fix` leaves a file whose
 warnings carry no fix untouched; a second `--fix` changes nothing; the fixed
 file still has exactly the warnings that had no fix.
@@ -148,7 +149,7 @@ def cuda_version(cuda):
 
 
 def default_cuda_args(cuda, arch):
-    """The device-pass arguments warp-lint uses by default (DESIGN.md §3)."""
+    """The device-pass arguments warp-lint uses by default (docs/cli.md)."""
     args = ['-x', 'cuda', '--cuda-path=' + cuda, '--cuda-gpu-arch=' + arch,
             '--cuda-device-only', '-nocudalib', '-Wno-unknown-cuda-version',
             '-isystem', os.path.join(cuda, 'include', 'cccl'),

@@ -1,6 +1,7 @@
 //===--- CompileCommands.cpp - the command each file is linted with -------===//
 
 #include "CompileCommands.h"
+#include "FileWriting.h"
 #include "NvccCommandTranslation.h"
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
@@ -19,8 +20,9 @@ namespace {
 /// since the CompilationDatabase interface cannot return them.
 class TranslatingDatabase : public CompilationDatabase {
 public:
-  explicit TranslatingDatabase(std::unique_ptr<CompilationDatabase> Inner)
-      : Inner(std::move(Inner)) {}
+  TranslatingDatabase(std::unique_ptr<CompilationDatabase> Inner,
+                      std::vector<std::string> NvccDefines)
+      : Inner(std::move(Inner)), NvccDefines(std::move(NvccDefines)) {}
 
   std::vector<CompileCommand>
   getCompileCommands(StringRef FilePath) const override {
@@ -41,8 +43,9 @@ private:
     for (CompileCommand &C : Commands) {
       if (C.CommandLine.empty() || !isNvccCompiler(C.CommandLine.front()))
         continue;
-      Expected<std::vector<std::string>> Clang =
-          translateNvccCommand(C.CommandLine, C.Filename, C.Directory);
+      Expected<std::vector<std::string>> Clang = translateNvccCommand(
+          C.CommandLine, C.Filename, C.Directory, readFileFromDisk,
+          NvccDefines);
       if (!Clang) {
         std::string Message = toString(Clang.takeError());
         if (FirstError.empty())
@@ -56,14 +59,17 @@ private:
   }
 
   std::unique_ptr<CompilationDatabase> Inner;
+  std::vector<std::string> NvccDefines;
 };
 
 /// The loaded database: interpolation (for files it does not list, such as
 /// headers) over translation over the JSON file.
 class ProjectDatabase : public CompilationDatabase {
 public:
-  ProjectDatabase(std::unique_ptr<CompilationDatabase> Json) {
-    auto T = std::make_unique<TranslatingDatabase>(std::move(Json));
+  ProjectDatabase(std::unique_ptr<CompilationDatabase> Json,
+                  std::vector<std::string> NvccDefines) {
+    auto T = std::make_unique<TranslatingDatabase>(std::move(Json),
+                                                   std::move(NvccDefines));
     Translator = T.get();
     // Interpolating over translated commands: it understands clang's
     // options, not nvcc's.
@@ -139,13 +145,28 @@ finalizeCommand(ArrayRef<std::string> Args, StringRef File,
 }
 
 Expected<std::unique_ptr<CompilationDatabase>>
-loadCompileDatabase(StringRef BuildDir) {
+loadCompileDatabase(StringRef BuildDir, std::vector<std::string> NvccDefines) {
   SmallString<256> Path(BuildDir);
-  sys::path::append(Path, "compile_commands.json");
-  if (!sys::fs::exists(Path))
+  // `-p build/compile_commands.json` names the database itself.
+  if (sys::path::filename(BuildDir) != "compile_commands.json" ||
+      sys::fs::is_directory(BuildDir))
+    sys::path::append(Path, "compile_commands.json");
+  if (BuildDir.empty())
     return createStringError(inconvertibleErrorCode(),
-                             "no compile_commands.json in %s",
+                             "-p needs a build directory");
+  if (!sys::fs::exists(BuildDir))
+    return createStringError(inconvertibleErrorCode(),
+                             "no such build directory: %s (-p)",
                              BuildDir.str().c_str());
+  if (!sys::fs::exists(Path))
+    return createStringError(
+        inconvertibleErrorCode(),
+        "no compile_commands.json in %s (CMake writes one with "
+        "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON)",
+        BuildDir.str().c_str());
+  if (Error E = checkRegularFile(Path))
+    return createStringError(inconvertibleErrorCode(), "cannot read %s: %s",
+                             Path.c_str(), toString(std::move(E)).c_str());
   std::string Message;
   std::unique_ptr<CompilationDatabase> Json =
       JSONCompilationDatabase::loadFromFile(Path, Message,
@@ -157,7 +178,12 @@ loadCompileDatabase(StringRef BuildDir) {
                              "malformed compile database %s: %s",
                              Path.c_str(), StringRef(Message).trim().str().c_str());
   }
-  return std::make_unique<ProjectDatabase>(std::move(Json));
+  return std::make_unique<ProjectDatabase>(std::move(Json),
+                                           std::move(NvccDefines));
+}
+
+std::string firstTranslationError(const CompilationDatabase &Database) {
+  return static_cast<const ProjectDatabase &>(Database).firstError();
 }
 
 void PrecomputedDatabase::add(CompileCommand Command) {
@@ -190,10 +216,8 @@ computeCommands(ArrayRef<std::string> Files,
     std::vector<CompileCommand> Found;
     if (Database) {
       Found = Database->getCompileCommands(File);
-      if (auto *P = static_cast<const ProjectDatabase *>(Database);
-          !P->firstError().empty())
-        return createStringError(inconvertibleErrorCode(), "%s",
-                                 P->firstError().c_str());
+      if (std::string Why = firstTranslationError(*Database); !Why.empty())
+        return createStringError(inconvertibleErrorCode(), "%s", Why.c_str());
       llvm::erase_if(Found, [](const CompileCommand &C) {
         return C.CommandLine.empty();
       });

@@ -40,9 +40,18 @@ std::vector<std::vector<std::string>>
 finalizeCommand(llvm::ArrayRef<std::string> Args, llvm::StringRef File,
                 const CommandSettings &Settings);
 
-/// Loads `<BuildDir>/compile_commands.json`, translating nvcc commands.
+/// Loads `<BuildDir>/compile_commands.json` (\p BuildDir may also name the
+/// file itself), translating nvcc commands with \p NvccDefines (see
+/// nvccVersionDefines).
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
-loadCompileDatabase(llvm::StringRef BuildDir);
+loadCompileDatabase(llvm::StringRef BuildDir,
+                    std::vector<std::string> NvccDefines = {});
+
+/// Returns the first nvcc command of \p Database that could not be
+/// translated (an unreadable options file) as `file: why`; empty if none.
+/// \p Database must come from loadCompileDatabase.
+std::string firstTranslationError(
+    const clang::tooling::CompilationDatabase &Database);
 
 /// A database of commands computed ahead of time; safe to share between
 /// threads because nothing in it changes.

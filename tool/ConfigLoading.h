@@ -28,6 +28,10 @@ struct ConfigInputs {
 /// factory making one provider per translation unit.
 llvm::Expected<ProviderFactory> makeProviderFactory(const ConfigInputs &In);
 
+/// Returns (and forgets) the first broken `.clang-tidy` that a provider of
+/// makeProviderFactory read, as a one-line error; success if none was.
+llvm::Error takeConfigFileError();
+
 } // namespace warplint
 
 #endif

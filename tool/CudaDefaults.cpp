@@ -4,6 +4,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -49,6 +50,99 @@ std::optional<CudaVersion> parseCudaVersionHeader(StringRef Text) {
   return std::nullopt;
 }
 
+std::optional<NvccVersion> parseNvccVersion(StringRef Text) {
+  SmallVector<StringRef, 3> Parts;
+  Text.trim().split(Parts, '.');
+  NvccVersion V;
+  unsigned Build = 0;
+  if (Parts.size() < 2 || Parts.size() > 3 || Parts[0].getAsInteger(10, V.Major) ||
+      Parts[1].getAsInteger(10, V.Minor))
+    return std::nullopt;
+  if (Parts.size() == 3 && !Parts[2].getAsInteger(10, Build))
+    V.Build = Build;
+  return V;
+}
+
+std::optional<NvccVersion> parseVersionJson(StringRef Text) {
+  Expected<json::Value> Doc = json::parse(Text);
+  if (!Doc) {
+    consumeError(Doc.takeError());
+    return std::nullopt;
+  }
+  const json::Object *Root = Doc->getAsObject();
+  auto VersionOf = [&](StringRef Component) -> std::optional<NvccVersion> {
+    const json::Object *C = Root ? Root->getObject(Component) : nullptr;
+    if (std::optional<StringRef> V = C ? C->getString("version") : std::nullopt)
+      return parseNvccVersion(*V);
+    return std::nullopt;
+  };
+  if (std::optional<NvccVersion> V = VersionOf("cuda_nvcc"))
+    return V;
+  // The SDK's third number is its update, not nvcc's build.
+  std::optional<NvccVersion> V = VersionOf("cuda");
+  if (V)
+    V->Build.reset();
+  return V;
+}
+
+std::optional<NvccVersion> parseVersionTxt(StringRef Text) {
+  StringRef Rest = Text.trim();
+  if (!Rest.consume_front("CUDA Version"))
+    return std::nullopt;
+  return parseNvccVersion(Rest.trim().take_while(
+      [](char C) { return isDigit(C) || C == '.'; }));
+}
+
+/// Returns nvcc's version from a pip-style `nvidia_cuda_nvcc-X.Y.Z.dist-info`
+/// directory inside \p Dir.
+static std::optional<NvccVersion> distInfoVersion(StringRef Dir) {
+  std::error_code EC;
+  for (sys::fs::directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    StringRef Name = sys::path::filename(It->path());
+    if (Name.consume_front("nvidia_cuda_nvcc-") &&
+        Name.consume_back(".dist-info"))
+      return parseNvccVersion(Name);
+  }
+  return std::nullopt;
+}
+
+/// Returns nvcc's version for the toolkit at \p Path.
+static std::optional<NvccVersion> detectNvccVersion(StringRef Path,
+                                                    const CudaInstall &Cuda) {
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Json =
+          MemoryBuffer::getFile(Path + "/version.json"))
+    if (std::optional<NvccVersion> V = parseVersionJson((*Json)->getBuffer()))
+      return V;
+  // pip wheels: <site-packages>/nvidia/cuda_nvcc is the root, the
+  // dist-info sits in <site-packages>.
+  StringRef Parent = sys::path::parent_path(Path);
+  for (std::string Dir : {(Path + "/dist-info").str(), Parent.str(),
+                          sys::path::parent_path(Parent).str()})
+    if (std::optional<NvccVersion> V = distInfoVersion(Dir))
+      return V;
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Txt =
+          MemoryBuffer::getFile(Path + "/version.txt"))
+    if (std::optional<NvccVersion> V = parseVersionTxt((*Txt)->getBuffer()))
+      return V;
+  if (Cuda.HeaderVersion)
+    return NvccVersion{Cuda.HeaderVersion->Major, Cuda.HeaderVersion->Minor,
+                       std::nullopt};
+  return std::nullopt;
+}
+
+std::vector<std::string> nvccVersionDefines(const CudaInstall &Cuda) {
+  if (!Cuda.Nvcc)
+    return {};
+  std::vector<std::string> Defines = {
+      "-D__CUDACC_VER_MAJOR__=" + std::to_string(Cuda.Nvcc->Major),
+      "-D__CUDACC_VER_MINOR__=" + std::to_string(Cuda.Nvcc->Minor)};
+  if (Cuda.Nvcc->Build)
+    Defines.push_back("-D__CUDACC_VER_BUILD__=" +
+                      std::to_string(*Cuda.Nvcc->Build));
+  return Defines;
+}
+
 /// Returns the toolkit root for the `nvcc` at \p Nvcc (`<root>/bin/nvcc`).
 static std::string rootOfNvcc(StringRef Nvcc) {
   SmallString<256> Real;
@@ -88,6 +182,7 @@ CudaInstall inspectCudaInstall(StringRef Path) {
   if (ErrorOr<std::unique_ptr<MemoryBuffer>> Header =
           MemoryBuffer::getFile(Path + "/include/cuda.h"))
     Cuda.HeaderVersion = parseCudaVersionHeader((*Header)->getBuffer());
+  Cuda.Nvcc = detectNvccVersion(Path, Cuda);
   return Cuda;
 }
 

@@ -29,12 +29,21 @@ struct CudaVersion {
   unsigned Minor = 0;
 };
 
+/// The version nvcc predefines as __CUDACC_VER_MAJOR__, _MINOR__ and
+/// _BUILD__ (13.0.88: nvcc's own build number, not the SDK's).
+struct NvccVersion {
+  unsigned Major = 0;
+  unsigned Minor = 0;
+  std::optional<unsigned> Build;
+};
+
 /// What warp-lint knows about the CUDA toolkit it points clang at.
 struct CudaInstall {
   std::string Path;            ///< Toolkit root; empty when none was found.
   bool HasVersionFile = false; ///< version.txt or version.json exists.
   bool HasCccl = false;        ///< include/cccl exists (CUDA 13 layout).
   std::optional<CudaVersion> HeaderVersion; ///< From include/cuda.h.
+  std::optional<NvccVersion> Nvcc;          ///< See inspectCudaInstall.
 };
 
 /// Where detection looks, injectable so tests can use fake toolkits.
@@ -51,12 +60,29 @@ struct CudaSearchEnv {
 /// Parses `#define CUDA_VERSION 13000` out of the text of cuda.h.
 std::optional<CudaVersion> parseCudaVersionHeader(llvm::StringRef Text);
 
+/// Parses a version such as `13.0.88` (build optional).
+std::optional<NvccVersion> parseNvccVersion(llvm::StringRef Text);
+
+/// Reads nvcc's version from a toolkit's version.json (`cuda_nvcc`).
+std::optional<NvccVersion> parseVersionJson(llvm::StringRef Text);
+
+/// Reads the version of a CUDA 11-style version.txt (`CUDA Version 11.8.89`).
+std::optional<NvccVersion> parseVersionTxt(llvm::StringRef Text);
+
+/// The `-D` flags for the macros nvcc predefines from its version, so that
+/// code guarded on them takes the path the real build takes (none when the
+/// version is unknown; _BUILD__ only when the build number is known).
+std::vector<std::string> nvccVersionDefines(const CudaInstall &Cuda);
+
 /// Picks the toolkit root: --cuda-path, $CUDA_PATH, $CUDA_HOME, the parent of
 /// the directory holding `nvcc` on PATH, then the fallbacks. Only directories
 /// that exist count; returns an empty path when none does.
 std::string findCudaPath(const CudaSearchEnv &Env);
 
-/// Inspects the toolkit at \p Path (layout and version).
+/// Inspects the toolkit at \p Path (layout and version). nvcc's version
+/// comes from version.json, else a pip-style `nvidia_cuda_nvcc-X.Y.Z.dist-info`
+/// directory (in `<root>/dist-info` or next to the root), else version.txt,
+/// else include/cuda.h (no build number).
 CudaInstall inspectCudaInstall(llvm::StringRef Path);
 
 /// Returns \p Args (a clang command line, argv[0] first, the input file

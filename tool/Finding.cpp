@@ -72,7 +72,9 @@ std::vector<Finding> toFindings(ArrayRef<ClangTidyError> Errors,
     Finding F;
     F.Check = E.DiagnosticName;
     F.Message = E.Message.Message;
-    F.Level = findingLevel(F.Message).str();
+    F.Level = E.DiagLevel == ClangTidyError::Error
+                  ? "error"
+                  : findingLevel(F.Message).str();
     F.Loc = locate(E.Message.FilePath, E.Message.FileOffset, E.BuildDirectory,
                    Lines);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)

@@ -49,7 +49,8 @@ struct Finding {
 
 /// The severity rule for SARIF and JSON: a message that hedges ("may",
 /// "potentially") is a warning, a definite finding an error. The checks
-/// word their messages that way (see DESIGN.md section 1).
+/// word their messages that way: a bug that depends on data or on the GPU
+/// says so, one that happens on every run does not (docs/cli.md).
 llvm::StringRef findingLevel(llvm::StringRef Message);
 
 /// Turns offsets into lines and columns, reading each file once.
@@ -62,7 +63,7 @@ private:
   llvm::StringMap<std::vector<unsigned>> LineStarts;
 };
 
-/// Converts clang-tidy's errors (compiler errors excluded by the caller).
+/// Converts clang-tidy's errors; a compiler error is always an "error".
 std::vector<Finding> toFindings(llvm::ArrayRef<clang::tidy::ClangTidyError>,
                                 LineTable &Lines);
 

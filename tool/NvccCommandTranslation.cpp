@@ -1,6 +1,7 @@
 //===--- NvccCommandTranslation.cpp - nvcc command -> clang ---------------===//
 
 #include "NvccCommandTranslation.h"
+#include "FileWriting.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -250,6 +251,9 @@ bool isNvccCompiler(StringRef Argv0) {
 }
 
 Expected<std::string> readFileFromDisk(StringRef Path) {
+  // A FIFO or device named as an options file would block or never end.
+  if (Error E = checkRegularFile(Path))
+    return std::move(E);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Buf = MemoryBuffer::getFile(Path);
   if (!Buf)
     return errorCodeToError(Buf.getError());
@@ -300,12 +304,14 @@ std::string pickGpuArch(ArrayRef<std::string> ArchValues) {
 
 Expected<std::vector<std::string>>
 translateNvccCommand(ArrayRef<std::string> Args, StringRef File,
-                     StringRef Directory, const ReadFileFn &ReadFile) {
+                     StringRef Directory, const ReadFileFn &ReadFile,
+                     ArrayRef<std::string> NvccDefines) {
   std::vector<std::string> In;
   if (Error E = expandOptionFiles(Args.drop_front(), Directory, ReadFile, 0, In))
     return std::move(E);
 
   std::vector<std::string> Out = {"clang++"};
+  Out.insert(Out.end(), NvccDefines.begin(), NvccDefines.end());
   std::vector<std::string> Archs;
   bool Rdc = false;
   for (size_t I = 0; I < In.size(); ++I) {

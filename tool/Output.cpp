@@ -1,10 +1,13 @@
-//===--- Output.cpp - reporting findings and applying fixes ---------------===//
+//===--- Output.cpp - reporting a run's findings ---------------------------===//
 
 #include "Output.h"
+#include "FileWriting.h"
+#include "FixApplication.h"
 #include "JsonWriter.h"
 #include "SarifWriter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 #include <fcntl.h>
@@ -26,62 +29,116 @@ std::string defaultSarifRoot() {
   return Cwd.str().str();
 }
 
-/// Applies fixes through handleErrors with stdout silenced: handleErrors
-/// always prints the text report, which must not corrupt SARIF or JSON.
-static void applyFixesQuietly(ArrayRef<ClangTidyError> Errors,
-                              ClangTidyContext &Context) {
+/// Returns the error of stdout, if writing to it failed, and clears it (an
+/// error left on outs() would end the process with "LLVM ERROR").
+static Error checkStdout(bool Closed) {
   outs().flush();
-  int Saved = dup(STDOUT_FILENO);
-  int Null = open("/dev/null", O_WRONLY);
-  if (Saved >= 0 && Null >= 0)
-    dup2(Null, STDOUT_FILENO);
-  unsigned WErrors = 0;
-  handleErrors(Errors, Context, FB_Fix, WErrors,
-               vfs::getRealFileSystem());
-  outs().flush();
-  if (Saved >= 0 && Null >= 0)
-    dup2(Saved, STDOUT_FILENO);
-  if (Null >= 0)
-    close(Null);
-  if (Saved >= 0)
-    close(Saved);
+  std::error_code EC;
+  if (outs().has_error())
+    EC = outs().error();
+  else if (Closed && outs().tell() > 0)
+    EC = std::make_error_code(std::errc::bad_file_descriptor);
+  outs().clear_error();
+  if (!EC)
+    return Error::success();
+  return createStringError(EC, "cannot write the report to stdout: " +
+                                   EC.message());
 }
 
-Error report(const std::vector<ClangTidyError> &Errors,
-             ClangTidyContext &Context, const OutputSettings &Settings) {
+/// Returns what \p Print writes to stdout, which goes to a temporary file
+/// meanwhile (handleErrors prints only there).
+static Expected<std::string> captureStdout(function_ref<void()> Print) {
+  outs().flush();
+  int FD = -1;
+  SmallString<128> Temp;
+  if (std::error_code EC =
+          sys::fs::createTemporaryFile("warp-lint-report", "txt", FD, Temp))
+    return createStringError(EC, "cannot create a temporary file: " +
+                                     EC.message());
+  int Saved = dup(STDOUT_FILENO);
+  dup2(FD, STDOUT_FILENO);
+  Print();
+  Error Failed = checkStdout(false);
+  dup2(Saved, STDOUT_FILENO);
+  close(Saved);
+  close(FD);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Temp);
+  sys::fs::remove(Temp);
+  if (Failed)
+    return std::move(Failed);
+  if (!Text)
+    return createStringError(Text.getError(), "cannot read back the report: " +
+                                                  Text.getError().message());
+  return (*Text)->getBuffer().str();
+}
+
+/// The run's problems as SARIF notifications: each compile error of each
+/// failed unit, and each crash.
+static std::vector<SarifNotification> notifications(const RunResults &R) {
+  std::vector<SarifNotification> Out;
+  for (const UnitFailure &F : R.Failures) {
+    if (!F.InternalError.empty()) {
+      Out.push_back({F.describe(), Location()});
+      continue;
+    }
+    LineTable Lines;
+    for (const Finding &E : toFindings(F.CompileErrors, Lines))
+      Out.push_back({E.Message + " (translation unit " + F.File +
+                         " does not compile: its findings may be incomplete)",
+                     E.Loc});
+  }
+  return Out;
+}
+
+Error report(const RunResults &Results, ClangTidyContext &Context,
+             const OutputSettings &Settings) {
+  const std::vector<ClangTidyError> &Diags = Results.Diagnostics;
   // Export first: the offsets refer to the files before any fix.
   if (!Settings.ExportFixes.empty()) {
-    std::error_code EC;
-    raw_fd_ostream OS(Settings.ExportFixes, EC, sys::fs::OF_None);
-    if (EC)
-      return createStringError(EC, "cannot write %s: %s",
-                               Settings.ExportFixes.c_str(),
-                               EC.message().c_str());
-    exportReplacements(Errors.empty() ? "" : Errors.front().Message.FilePath,
-                       Errors, OS);
+    std::string Yaml;
+    raw_string_ostream OS(Yaml);
+    exportReplacements(Diags.empty() ? "" : Diags.front().Message.FilePath,
+                       withoutRepeatedReplacements(Diags), OS);
+    if (Error E = writeFile(Settings.ExportFixes, Yaml))
+      return E;
   }
 
-  if (Settings.Format == OutputFormat::Text) {
+  auto PrintText = [&] {
     unsigned WErrors = 0;
-    if (!Errors.empty())
-      handleErrors(Errors, Context, Settings.Fix ? FB_Fix : FB_NoFix, WErrors,
+    if (!Diags.empty())
+      handleErrors(Diags, Context, FB_NoFix, WErrors,
                    vfs::getRealFileSystem());
-    return Error::success();
+  };
+  std::string Text;
+  if (Settings.Format == OutputFormat::Text) {
+    if (Settings.OutputFile.empty()) {
+      PrintText();
+      return checkStdout(Settings.StdoutClosed);
+    }
+    Expected<std::string> Captured = captureStdout(PrintText);
+    if (!Captured)
+      return Captured.takeError();
+    Text = std::move(*Captured);
+  } else {
+    LineTable Lines;
+    json::Value Doc = json::Value(nullptr);
+    if (Settings.Format == OutputFormat::Sarif) {
+      std::vector<ClangTidyError> Findings;
+      for (const ClangTidyError &E : Diags)
+        if (!isCompilerError(E))
+          Findings.push_back(E);
+      Doc = toSarif(toFindings(Findings, Lines),
+                    SarifOptions{Settings.SarifRoot, Settings.ToolVersion,
+                                 Settings.RuleIds, notifications(Results)});
+    } else {
+      Doc = toJson(toFindings(Diags, Lines));
+    }
+    Text = formatv("{0:2}", Doc).str() + "\n";
   }
-
-  LineTable Lines;
-  std::vector<Finding> Findings = toFindings(Errors, Lines);
-  json::Value Doc =
-      Settings.Format == OutputFormat::Sarif
-          ? toSarif(Findings, SarifOptions{Settings.SarifRoot,
-                                           Settings.ToolVersion,
-                                           Settings.RuleIds})
-          : toJson(Findings);
-  outs() << formatv("{0:2}", Doc) << "\n";
-  outs().flush();
-  if (Settings.Fix && !Errors.empty())
-    applyFixesQuietly(Errors, Context);
-  return Error::success();
+  if (!Settings.OutputFile.empty())
+    return writeFile(Settings.OutputFile, Text);
+  outs() << Text;
+  return checkStdout(Settings.StdoutClosed);
 }
 
 } // namespace warplint

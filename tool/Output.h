@@ -1,28 +1,30 @@
-//===--- Output.h - reporting findings and applying fixes -------*- C++ -*-===//
+//===--- Output.h - reporting a run's findings ------------------*- C++ -*-===//
 
 #ifndef WARP_LINT_TOOL_OUTPUT_H
 #define WARP_LINT_TOOL_OUTPUT_H
 
 #include "OptionValidation.h"
+#include "RunResults.h"
 #include "clang-tidy/ClangTidy.h"
 
 namespace warplint {
 
 struct OutputSettings {
   OutputFormat Format = OutputFormat::Text;
-  bool Fix = false;
+  std::string OutputFile;            ///< --output; empty for stdout.
+  bool StdoutClosed = false;         ///< fd 1 was closed at start.
   std::string ExportFixes;           ///< --export-fixes; empty for none.
   std::string SarifRoot;             ///< Absolute.
   std::vector<std::string> RuleIds;  ///< Enabled checks.
   std::string ToolVersion;
 };
 
-/// Prints \p Errors (findings, in input order) in the chosen format on
-/// stdout, then applies fixes and exports them as asked. Text goes through
-/// clang-tidy's handleErrors so that it reads exactly like clang-tidy; fixes
-/// are always applied by handleErrors (atomic rewrite of changed files only).
-/// Returns an error only for a file it could not write.
-llvm::Error report(const std::vector<clang::tidy::ClangTidyError> &Errors,
+/// Exports the fixes as asked, then prints the report of \p Results (every
+/// diagnostic, compile errors included) in the chosen format, on stdout or
+/// into --output. Text goes through clang-tidy's handleErrors so that it
+/// reads exactly like clang-tidy. Returns a one-line error for anything it
+/// could not write (`cannot write <file>: <reason>`).
+llvm::Error report(const RunResults &Results,
                    clang::tidy::ClangTidyContext &Context,
                    const OutputSettings &Settings);
 

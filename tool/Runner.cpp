@@ -8,11 +8,15 @@
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/PrettyStackTrace.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cstring>
 #include <mutex>
 
 using namespace llvm;
@@ -133,11 +137,16 @@ static UnitResult runUnit(const std::string &File,
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false,
                            /*EnableModuleHeadersParsing=*/false,
                            /*ExperimentalCustomChecks=*/false);
+  // Every fix carries what it needs (a declaration it uses): FixApplication
+  // applies identical replacements once, whatever finding brought them.
+  Context.setSelfContainedDiags(true);
   // A physical file system with its own working directory: the shared real
   // one would chdir the whole process when ClangTool enters a build dir.
+  // Stamped, so --fix can tell a file that changed since it was read.
+  auto Stamping = makeIntrusiveRefCnt<StampingFileSystem>(
+      IntrusiveRefCntPtr<vfs::FileSystem>(vfs::createPhysicalFileSystem()));
   IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS(
-      new vfs::OverlayFileSystem(IntrusiveRefCntPtr<vfs::FileSystem>(
-          vfs::createPhysicalFileSystem())));
+      new vfs::OverlayFileSystem(Stamping));
   ClangTidyDiagnosticConsumer DiagConsumer(Context, nullptr, true,
                                            /*GetFixesFromNotes=*/false);
   auto DiagOpts = std::make_unique<clang::DiagnosticOptions>();
@@ -166,7 +175,50 @@ static UnitResult runUnit(const std::string &File,
       R.Errors.push_back(std::move(E));
   R.SuppressedNolint = Context.getStats().ErrorsIgnoredNOLINT;
   R.SuppressedNonUser = Context.getStats().ErrorsIgnoredNonUserCode;
+  R.Seen = Stamping->takeStamps();
   return R;
+}
+
+/// The reason of an LLVM fatal error in this thread's unit.
+static thread_local std::string FatalReason;
+
+void enableCrashRecovery() {
+  CrashRecoveryContext::Enable();
+  install_fatal_error_handler([](void *, const char *Reason, bool) {
+    if (CrashRecoveryContext *CRC = CrashRecoveryContext::GetCurrent()) {
+      FatalReason = Reason;
+      CRC->HandleExit(2); // Back to runUnits: this unit failed.
+    }
+    // Outside a unit: the one-line contract, never "LLVM ERROR".
+    errs() << "warp-lint: error: internal error: " << Reason << "\n";
+    errs().flush();
+    _Exit(2);
+  });
+}
+
+/// Runs one unit; a crash or fatal error inside becomes its InternalError.
+static UnitResult runUnitSafely(const std::string &File,
+                                const clang::tooling::CompilationDatabase &DB,
+                                const ProviderFactory &MakeProvider) {
+  UnitResult R;
+  FatalReason.clear();
+  // Frames a crashed unit pushed on the pretty stack are gone after the
+  // jump back here.
+  const void *StackState = SavePrettyStackState();
+  CrashRecoveryContext CRC;
+  if (CRC.RunSafely([&] { R = runUnit(File, DB, MakeProvider); }))
+    return R;
+  RestorePrettyStackState(StackState);
+  UnitResult Failed;
+  Failed.File = File;
+  if (!FatalReason.empty())
+    Failed.InternalError = "internal error: " + FatalReason;
+  else if (CRC.RetCode > 128)
+    Failed.InternalError = std::string("internal error: crashed (") +
+                           strsignal(CRC.RetCode - 128) + ")";
+  else
+    Failed.InternalError = "internal error: the analysis stopped";
+  return Failed;
 }
 
 std::vector<UnitResult>
@@ -177,7 +229,7 @@ runUnits(ArrayRef<std::string> Files,
   std::mutex ProgressLock;
   size_t Done = 0;
   auto Work = [&](size_t I) {
-    Results[I] = runUnit(Files[I], Database, MakeProvider);
+    Results[I] = runUnitSafely(Files[I], Database, MakeProvider);
     if (!Settings.Progress)
       return;
     std::lock_guard<std::mutex> Lock(ProgressLock);

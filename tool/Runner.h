@@ -10,6 +10,7 @@
 #ifndef WARP_LINT_TOOL_RUNNER_H
 #define WARP_LINT_TOOL_RUNNER_H
 
+#include "FileStamps.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
@@ -23,6 +24,10 @@ struct UnitResult {
   std::vector<clang::tidy::ClangTidyError> Errors;
   unsigned SuppressedNolint = 0;  ///< Findings hidden by NOLINT comments.
   unsigned SuppressedNonUser = 0; ///< Findings in headers not shown.
+  FileStamps Seen;                ///< Every file the unit read.
+  /// Why the analysis stopped (a crash, an internal error); empty if it
+  /// finished. The unit's findings are then lost, the other units go on.
+  std::string InternalError;
 };
 
 /// Creates a fresh options provider for a unit (providers cache per file and
@@ -35,14 +40,19 @@ struct RunSettings {
   bool Progress = false; ///< `[3/20] file.cu` on stderr, rewritten with \r.
 };
 
-/// Lints each of \p Files with the commands in \p Database.
+/// Lints each of \p Files with the commands in \p Database, each under a
+/// CrashRecoveryContext (call enableCrashRecovery first).
 std::vector<UnitResult>
 runUnits(llvm::ArrayRef<std::string> Files,
          const clang::tooling::CompilationDatabase &Database,
          const ProviderFactory &MakeProvider, const RunSettings &Settings);
 
-/// Returns whether \p E is a compiler error (the unit could not be parsed).
+/// Returns whether \p E is a compiler error (the unit did not parse whole).
 bool isCompilerError(const clang::tidy::ClangTidyError &E);
+
+/// Turns crashes and LLVM fatal errors inside a unit into that unit's
+/// InternalError; outside a unit a fatal error is one line and exit 2.
+void enableCrashRecovery();
 
 } // namespace warplint
 

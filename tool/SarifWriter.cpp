@@ -138,7 +138,19 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
                 {"version", Options.ToolVersion},
                 {"informationUri", InformationUri},
                 {"rules", std::move(Rules)}};
+  Array Notifications;
+  for (const SarifNotification &N : Options.Notifications) {
+    Object Entry{{"level", "error"}, {"message", Object{{"text", N.Message}}}};
+    if (!N.Loc.File.empty())
+      Entry["locations"] = Array{
+          Object{{"physicalLocation", physicalLocation(N.Loc, Options.Root)}}};
+    Notifications.push_back(std::move(Entry));
+  }
+  Object Invocation{{"executionSuccessful", Notifications.empty()}};
+  if (!Notifications.empty())
+    Invocation["toolExecutionNotifications"] = std::move(Notifications);
   Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
+             {"invocations", Array{std::move(Invocation)}},
              {"originalUriBaseIds",
               Object{{SrcRoot, Object{{"uri", RootUri}}}}},
              {"results", std::move(Results)}};

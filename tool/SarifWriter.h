@@ -2,7 +2,8 @@
 ///
 /// \file Writes findings as SARIF 2.1.0 the way GitHub code scanning reads
 /// it: one run, rules keyed by check id with a helpUri, repo-relative URIs
-/// under the %SRCROOT% base, notes as related locations, fixes.
+/// under the %SRCROOT% base, notes as related locations, fixes, and one
+/// invocation saying whether every unit was analysed.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,21 @@
 
 namespace warplint {
 
+/// A problem of the run itself, not of the code: a compile error or a
+/// crash that kept a unit from being analysed whole.
+struct SarifNotification {
+  std::string Message;
+  Location Loc; ///< File empty for none.
+};
+
 struct SarifOptions {
   std::string Root;        ///< Absolute; URIs under it become relative.
   std::string ToolVersion; ///< tool.driver.version.
   std::vector<std::string> RuleIds; ///< Enabled checks, listed as rules.
+  /// invocations[0].toolExecutionNotifications; any of them makes
+  /// executionSuccessful false, so that code scanning does not take the
+  /// results as complete (and close alerts the failed units would raise).
+  std::vector<SarifNotification> Notifications;
 };
 
 /// Returns the SARIF log for \p Findings.

@@ -8,9 +8,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "CompileCommands.h"
+#include "CompileCommandsExport.h"
 #include "ConfigLoading.h"
-#include "Finding.h"
+#include "FileWriting.h"
+#include "FixApplication.h"
 #include "Output.h"
+#include "RunResults.h"
 #include "Runner.h"
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/Support/CommandLine.h"
@@ -22,6 +25,10 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
+#include <csignal>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <unistd.h>
 
 using namespace llvm;
 using namespace clang::tidy;
@@ -54,6 +61,16 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     Format("format", cl::desc("Output format: text, sarif or json"),
            cl::init("text"), cl::cat(Category));
+static cl::opt<std::string>
+    OutputFile("output",
+               cl::desc("Write the report into this file instead of stdout"),
+               cl::value_desc("file"), cl::cat(Category));
+static cl::opt<std::string> ExportCompileCommands(
+    "export-compile-commands",
+    cl::desc("Write the compile database of -p as clang reads it (nvcc "
+             "commands translated) into <dir>/compile_commands.json, and "
+             "exit"),
+    cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<std::string>
     SarifRoot("sarif-root",
               cl::desc("Directory SARIF URIs are relative to (default: the "
@@ -99,19 +116,68 @@ static std::string absolute(StringRef Path) {
   return Abs.str().str();
 }
 
-/// Returns the first compiler error of a unit as `file:line:col: message`.
-static std::string describeCompilerError(const ClangTidyError &E) {
-  LineTable Lines;
-  std::vector<Finding> F = toFindings({E}, Lines);
-  if (F.front().Loc.File.empty())
-    return E.Message.Message;
-  return formatv("{0}:{1}:{2}: {3}", F.front().Loc.File, F.front().Loc.Line,
-                 F.front().Loc.Column, E.Message.Message)
-      .str();
+/// Returns how many input files may be locked up front: the descriptors
+/// left (the soft limit raised to the hard one) after a margin for the
+/// analysis itself.
+static size_t upFrontLockBudget() {
+  struct rlimit Limit;
+  if (getrlimit(RLIMIT_NOFILE, &Limit) != 0)
+    return 0;
+  if (Limit.rlim_cur < Limit.rlim_max) {
+    Limit.rlim_cur = Limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &Limit);
+    getrlimit(RLIMIT_NOFILE, &Limit);
+  }
+  return Limit.rlim_cur > 512 ? size_t(Limit.rlim_cur - 512) : 0;
+}
+
+/// Returns \p Status, or exits with it at once when a unit crashed: what the
+/// crashed unit left registered (a timer on its lost stack) would crash or
+/// print at shutdown.
+static int finish(int Status, const RunResults &Results) {
+  if (llvm::none_of(Results.Failures, [](const UnitFailure &F) {
+        return !F.InternalError.empty();
+      }))
+    return Status;
+  outs().flush();
+  errs().flush();
+  sys::Process::Exit(Status, /*NoCleanup=*/true);
+}
+
+/// Writes the clang-ready compile database into \p Dir.
+static int exportDatabase(StringRef Dir, StringRef BuildPath,
+                          const clang::tooling::CompilationDatabase &Database,
+                          ArrayRef<std::string> Files, CommandSettings CS) {
+  // The tool reading it knows its own resource directory.
+  CS.ResourceDir.clear();
+  Expected<json::Value> Doc = exportCompileCommands(Database, Files, CS);
+  if (!Doc)
+    return usageError(toString(Doc.takeError()));
+  SmallString<256> Out(Dir);
+  sys::path::append(Out, "compile_commands.json");
+  SmallString<256> In(BuildPath);
+  if (sys::path::filename(BuildPath) != "compile_commands.json" ||
+      sys::fs::is_directory(BuildPath))
+    sys::path::append(In, "compile_commands.json");
+  if (sys::fs::equivalent(In, Out))
+    return usageError("--export-compile-commands would overwrite the "
+                      "database it reads (" + In + "): give another folder");
+  if (std::error_code EC = sys::fs::create_directories(Dir))
+    return usageError("cannot create " + Dir + ": " + EC.message());
+  if (Error E = writeFile(Out, formatv("{0:2}", *Doc).str() + "\n"))
+    return usageError(toString(std::move(E)));
+  return 0;
 }
 
 int main(int argc, const char **argv) {
+  // InitLLVM puts /dev/null on a closed stdout: a report must then fail in
+  // one line, not vanish.
+  bool StdoutClosed = fcntl(STDOUT_FILENO, F_GETFD) == -1 && errno == EBADF;
   InitLLVM X(argc, argv);
+  // A reader that went away is a write error (EPIPE), reported in one line,
+  // not a signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  enableCrashRecovery();
   // Everything after `--` is for the compiler, as with clang-tidy.
   std::vector<const char *> Args(argv, argv + argc);
   std::vector<std::string> CompilerArgs;
@@ -141,6 +207,9 @@ int main(int argc, const char **argv) {
     return usageError(First.trim());
   }
 
+  if (ExportCompileCommands.getNumOccurrences() &&
+      !BuildPath.getNumOccurrences())
+    return usageError("--export-compile-commands needs -p <build dir>");
   Expected<OutputFormat> Fmt = parseFormat(Format);
   if (!Fmt)
     return usageError(toString(Fmt.takeError()));
@@ -171,6 +240,8 @@ int main(int argc, const char **argv) {
     }
   std::string ConfigFor = Files.empty() ? absolute("dummy.cu") : Files.front();
   ClangTidyOptions Effective = (*MakeProvider)()->getOptions(ConfigFor);
+  if (Error E = takeConfigFileError())
+    return usageError(toString(std::move(E)));
   std::vector<std::string> Enabled = getCheckNames(Effective, false, false);
   if (Enabled.empty())
     return usageError("the check list enables no known check (--checks='" +
@@ -193,23 +264,11 @@ int main(int argc, const char **argv) {
   for (size_t I = 0; I < Files.size(); ++I) {
     if (!sys::fs::exists(Files[I]))
       return usageError("no such file: " + Named[I]);
-    if (sys::fs::is_directory(Files[I]) || !MemoryBuffer::getFile(Files[I]))
-      return usageError("cannot read file: " + Named[I]);
+    // Before anything opens it: a FIFO blocks, /dev/zero never ends.
+    if (Error E = checkRegularFile(Files[I]))
+      return usageError("cannot read " + Named[I] + ": " +
+                        toString(std::move(E)));
   }
-  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
-  if (BuildPath.getNumOccurrences()) {
-    auto DB = loadCompileDatabase(BuildPath);
-    if (!DB)
-      return usageError(toString(DB.takeError()));
-    Database = std::move(*DB);
-    if (Files.empty())
-      Files = cudaFilesOf(*Database);
-    if (Files.empty())
-      return usageError("no .cu file in " + BuildPath +
-                        "/compile_commands.json");
-  }
-  if (Files.empty())
-    return usageError("no input files (give files or -p <build dir>)");
 
   CommandSettings CS;
   if (CudaPath.getNumOccurrences() && !sys::fs::is_directory(CudaPath))
@@ -222,6 +281,37 @@ int main(int argc, const char **argv) {
   CS.ResourceDir = WARP_LINT_CLANG_RESOURCE_DIR;
   CS.ExtraArgs = CompilerArgs;
   CS.HaveDashDash = HaveDashDash;
+
+  std::unique_ptr<clang::tooling::CompilationDatabase> Database;
+  if (BuildPath.getNumOccurrences()) {
+    auto DB = loadCompileDatabase(BuildPath, nvccVersionDefines(CS.Cuda));
+    if (!DB)
+      return usageError(toString(DB.takeError()));
+    Database = std::move(*DB);
+    if (ExportCompileCommands.getNumOccurrences())
+      return exportDatabase(ExportCompileCommands, BuildPath, *Database,
+                            Files, CS);
+    if (Files.empty())
+      Files = cudaFilesOf(*Database);
+    if (Files.empty())
+      return usageError("no .cu file in " + BuildPath +
+                        "/compile_commands.json");
+    for (const std::string &F : Files)
+      if (Error E = checkRegularFile(F))
+        return usageError("cannot read " + F + " (from " + BuildPath +
+                          "/compile_commands.json): " + toString(std::move(E)));
+  }
+  if (Files.empty())
+    return usageError("no input files (give files or -p <build dir>)");
+  // Every .clang-tidy that applies, read before any unit runs: a broken one
+  // is a usage error, reported once.
+  {
+    std::unique_ptr<ClangTidyOptionsProvider> Check = (*MakeProvider)();
+    for (const std::string &F : Files)
+      Check->getOptions(F);
+    if (Error E = takeConfigFileError())
+      return usageError(toString(std::move(E)));
+  }
   auto Commands = computeCommands(Files, Database.get(), CS);
   if (!Commands)
     return usageError(toString(Commands.takeError()));
@@ -230,44 +320,62 @@ int main(int argc, const char **argv) {
   InitializeAllTargetMCs();
   InitializeAllAsmParsers();
 
+  // Two `--fix` runs on one file take turns: the second analyses what the
+  // first wrote. Sorted, so runs over overlapping files cannot deadlock.
+  // Each lock holds a descriptor to the end: a run over more files than
+  // descriptors allow locks at write time only (the stamps still refuse a
+  // file another run changed meanwhile).
+  if (Fix && Files.size() <= upFrontLockBudget()) {
+    std::vector<std::string> ToLock = Files;
+    llvm::sort(ToLock);
+    for (const std::string &F : ToLock)
+      if (Error E = lockFile(F, std::nullopt))
+        return usageError(toString(std::move(E)));
+  }
+
   RunSettings RS;
   RS.Jobs = *NumJobs;
   RS.Progress = sys::Process::StandardErrIsDisplayed();
-  std::vector<UnitResult> Units =
-      runUnits(Files, **Commands, *MakeProvider, RS);
-
-  // Findings in input order; a unit that did not parse is an input error.
-  std::vector<ClangTidyError> Findings;
-  bool ParseFailed = false;
-  unsigned Nolint = 0, NonUser = 0;
-  for (UnitResult &U : Units) {
-    Nolint += U.SuppressedNolint;
-    NonUser += U.SuppressedNonUser;
-    auto Bad = llvm::find_if(U.Errors, isCompilerError);
-    if (Bad != U.Errors.end()) {
-      ParseFailed = true;
-      usageError("cannot parse " + U.File + ": " + describeCompilerError(*Bad));
-      continue;
-    }
-    for (ClangTidyError &E : U.Errors)
-      Findings.push_back(std::move(E));
-  }
+  RunResults Results =
+      mergeUnits(runUnits(Files, **Commands, *MakeProvider, RS));
+  bool Failed = !Results.Failures.empty();
 
   ClangTidyContext ReportContext((*MakeProvider)(), false, false, false);
   ReportContext.setCurrentFile(Files.front());
   OutputSettings OS;
   OS.Format = *Fmt;
-  // No partial writes: a unit that did not parse blocks every fix.
-  OS.Fix = Fix && !ParseFailed;
-  OS.ExportFixes = ParseFailed ? std::string() : ExportFixes.getValue();
+  OS.OutputFile = OutputFile;
+  OS.StdoutClosed = StdoutClosed;
+  // No partial writes: a unit not analysed whole blocks every fix.
+  OS.ExportFixes = Failed ? std::string() : ExportFixes.getValue();
   OS.SarifRoot = SarifRoot.getNumOccurrences() ? absolute(SarifRoot)
                                                : defaultSarifRoot();
   OS.RuleIds = Enabled;
   OS.ToolVersion = WARP_LINT_VERSION;
-  if (Error E = report(Findings, ReportContext, OS))
+  if (Error E = report(Results, ReportContext, OS))
     return usageError(toString(std::move(E)));
-  if (ParseFailed)
-    return 2;
+  for (const UnitFailure &F : Results.Failures)
+    usageError(F.describe());
+
+  bool WriteFailed = false;
+  if (Fix && !Failed) {
+    FixPlan Plan = planFixes(Results.Diagnostics);
+    FixOutcome Done = applyFixPlan(Plan, Results.Seen, ReportContext);
+    for (const std::string &Line : Plan.LeftOut)
+      errs() << "warp-lint: note: " << Line << "\n";
+    for (const std::string &Line : Done.Failures)
+      usageError(Line);
+    WriteFailed = !Done.Failures.empty();
+    if (!Quiet && Plan.Fixes && !WriteFailed)
+      errs() << formatv("warp-lint: applied {0} of {1} suggested fixes ({2} "
+                        "file{3} written)\n",
+                        Plan.Planned, Plan.Fixes, Done.FilesWritten,
+                        Done.FilesWritten == 1 ? "" : "s");
+  }
+  if (Failed || WriteFailed)
+    return finish(2, Results);
+  unsigned Nolint = Results.SuppressedNolint,
+           NonUser = Results.SuppressedNonUser;
   if (!Quiet && Nolint + NonUser)
     errs() << "Suppressed " << Nolint + NonUser << " findings (" << Nolint
            << " NOLINT, " << NonUser << " in non-user code).\n";
@@ -278,5 +386,5 @@ int main(int argc, const char **argv) {
               "flags (" << GpuArch << "). For your build's flags: cmake -B "
               "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
               "build (pre-commit: args: [-p, build])\n";
-  return Findings.empty() ? 0 : 1;
+  return finish(Results.hasFindings() ? 1 : 0, Results);
 }

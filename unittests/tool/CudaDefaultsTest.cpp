@@ -136,4 +136,55 @@ TEST_F(FakeCuda, KeepsWhatTheCommandAlreadySays) {
   EXPECT_EQ(Args.back(), "k.cu");
 }
 
+TEST(NvccVersion, Parses) {
+  std::optional<NvccVersion> V = parseNvccVersion("13.0.88");
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->Major, 13u);
+  EXPECT_EQ(V->Minor, 0u);
+  EXPECT_EQ(V->Build, 88u);
+  V = parseNvccVersion("12.4");
+  ASSERT_TRUE(V);
+  EXPECT_FALSE(V->Build);
+  EXPECT_FALSE(parseNvccVersion("twelve"));
+  EXPECT_FALSE(parseNvccVersion("12"));
+}
+
+TEST(NvccVersion, FromVersionFiles) {
+  std::optional<NvccVersion> V = parseVersionJson(
+      R"({"cuda": {"name": "CUDA SDK", "version": "12.4.1"},
+          "cuda_nvcc": {"name": "CUDA NVCC", "version": "12.4.131"}})");
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->Minor, 4u);
+  EXPECT_EQ(V->Build, 131u);
+  // Without cuda_nvcc the SDK's third number is an update, not a build.
+  V = parseVersionJson(R"({"cuda": {"version": "12.4.1"}})");
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->Major, 12u);
+  EXPECT_FALSE(V->Build);
+  EXPECT_FALSE(parseVersionJson("not json"));
+  V = parseVersionTxt("CUDA Version 11.8.89\n");
+  ASSERT_TRUE(V);
+  EXPECT_EQ(V->Major, 11u);
+  EXPECT_EQ(V->Build, 89u);
+}
+
+TEST_F(FakeCuda, NvccVersionDefines) {
+  write("include/cuda.h", "#define CUDA_VERSION 12040\n");
+  EXPECT_THAT(nvccVersionDefines(inspectCudaInstall(Root)),
+              ElementsAre("-D__CUDACC_VER_MAJOR__=12",
+                          "-D__CUDACC_VER_MINOR__=4"));
+  // A pip-style toolkit names nvcc's version in a dist-info directory.
+  ASSERT_FALSE(llvm::sys::fs::create_directories(
+      Root + "/dist-info/nvidia_cuda_nvcc-12.4.99.dist-info"));
+  EXPECT_THAT(nvccVersionDefines(inspectCudaInstall(Root)),
+              ElementsAre("-D__CUDACC_VER_MAJOR__=12",
+                          "-D__CUDACC_VER_MINOR__=4",
+                          "-D__CUDACC_VER_BUILD__=99"));
+  // version.json wins.
+  write("version.json", R"({"cuda_nvcc": {"version": "12.4.131"}})");
+  EXPECT_THAT(nvccVersionDefines(inspectCudaInstall(Root)),
+              Contains("-D__CUDACC_VER_BUILD__=131"));
+  EXPECT_THAT(nvccVersionDefines(CudaInstall()), ElementsAre());
+}
+
 } // namespace

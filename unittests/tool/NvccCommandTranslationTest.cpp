@@ -159,4 +159,18 @@ TEST(NvccTranslation, DropsWhatClangDoesNotNeed) {
   EXPECT_THAT(Args, ElementsAre("clang++", "-x", "cuda", "/src/k.cu"));
 }
 
+// nvcc predefines its version; the command's own -D comes later and wins.
+TEST(NvccTranslation, DefinesNvccVersionMacrosFirst) {
+  auto R = translateNvccCommand(
+      split("nvcc -D__CUDACC_VER_BUILD__=1 -c /src/k.cu"), "/src/k.cu",
+      "/build", readFake,
+      {"-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+       "-D__CUDACC_VER_BUILD__=88"});
+  ASSERT_TRUE(bool(R)) << llvm::toString(R.takeError());
+  EXPECT_THAT(*R, ElementsAre("clang++", "-D__CUDACC_VER_MAJOR__=13",
+                              "-D__CUDACC_VER_MINOR__=0",
+                              "-D__CUDACC_VER_BUILD__=88",
+                              "-D__CUDACC_VER_BUILD__=1", "/src/k.cu"));
+}
+
 } // namespace

@@ -119,4 +119,38 @@ TEST(SarifWriter, LevelRule) {
   EXPECT_EQ(findingLevel("mayhem in the warp"), "error");
 }
 
+TEST(SarifWriter, InvocationSaysWhetherTheRunCompleted) {
+  llvm::json::Value Clean =
+      toSarif({sampleFinding("/repo")}, {"/repo", "1", {"warp-stale-mask"}});
+  const Array &Ok = *run(Clean).getArray("invocations");
+  ASSERT_EQ(Ok.size(), 1u);
+  EXPECT_EQ(*Ok[0].getAsObject()->getBoolean("executionSuccessful"), true);
+  EXPECT_FALSE(Ok[0].getAsObject()->get("toolExecutionNotifications"));
+
+  SarifOptions O{"/repo", "1", {"warp-stale-mask"}};
+  O.Notifications.push_back(
+      {"use of undeclared identifier 'x' (translation unit /repo/src/k.cu "
+       "does not compile: its findings may be incomplete)",
+       {"/repo/src/k.cu", 10, 2, 5}});
+  O.Notifications.push_back({"/repo/src/j.cu: internal error: crashed", {}});
+  llvm::json::Value Failed = toSarif({sampleFinding("/repo")}, O);
+  const Object &Inv =
+      *run(Failed).getArray("invocations")->front().getAsObject();
+  EXPECT_EQ(*Inv.getBoolean("executionSuccessful"), false);
+  const Array &N = *Inv.getArray("toolExecutionNotifications");
+  ASSERT_EQ(N.size(), 2u);
+  const Object &First = *N[0].getAsObject();
+  EXPECT_EQ(*First.getString("level"), "error");
+  const Object &Phys = *First.getArray("locations")
+                            ->front()
+                            .getAsObject()
+                            ->getObject("physicalLocation");
+  EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uri"),
+            "src/k.cu");
+  EXPECT_EQ(*Phys.getObject("region")->getInteger("startLine"), 2);
+  EXPECT_FALSE(N[1].getAsObject()->get("locations"));
+  // The findings of the units that did compile are still there.
+  EXPECT_EQ(run(Failed).getArray("results")->size(), 1u);
+}
+
 } // namespace

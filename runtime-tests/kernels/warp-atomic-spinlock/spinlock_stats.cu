@@ -1,7 +1,7 @@
 // warp-atomic-spinlock: every thread spins on atomicCAS for a global lock,
 // with the critical section after the spin loop. On pre-Volta GPUs (and AMD)
 // the lane that wins waits forever for its warp to reconverge; on sm_90 it
-// completes but serialises every thread (DESIGN §1).
+// completes but serialises every thread (docs/runtime-results.md).
 // Outputs: counter[0] = n, counter[1] = sum of in_i (both updated together
 // under the lock, so no single atomic can replace the section).
 #include "rt_launch.h"

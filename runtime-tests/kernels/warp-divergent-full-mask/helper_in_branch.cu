@@ -1,6 +1,7 @@
 // warp-divergent-full-mask (d): a helper whose shuffles name the full warp,
 // called from a lane-dependent branch. The lanes that skip the call stay
-// alive and wait at __syncthreads(): on sm_90 this hangs (DESIGN §1).
+// alive and wait at __syncthreads(): on sm_90 this hangs
+// (docs/runtime-results.md).
 // Outputs: out_f[b] = sum of in_f over block b.
 #include "rt_launch.h"
 

@@ -1,6 +1,6 @@
 // warp-uniform-address-atomic: every lane adds its float to one global
 // address. Correct, but float atomics are never aggregated by the compiler:
-// 32 serialised RMWs per warp (32x slower, DESIGN §1).
+// 32 serialised RMWs per warp (about 32x slower, docs/runtime-results.md).
 // Output: out_f[0] (arrives as 0) = sum of in_f.
 #include "rt_launch.h"
 

@@ -1,6 +1,6 @@
 // warp-uniform-address-atomic: stream compaction where every kept lane takes
 // its output slot with `atomicAdd(count, 1)`. ptxas aggregates this at -O3 on
-// sm_90, not in -G builds or other toolchains (DESIGN §1).
+// sm_90, not in -G builds or other toolchains (docs/runtime-results.md).
 // Outputs: counter[0] = number of x > 0; out_i[0..count) = those x, any order.
 #include "rt_launch.h"
 

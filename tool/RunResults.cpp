@@ -1,0 +1,80 @@
+//===--- RunResults.cpp - the units of a run, merged ----------------------===//
+
+#include "RunResults.h"
+#include "Finding.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+using clang::tidy::ClangTidyError;
+
+namespace warplint {
+
+std::string describeDiagnostic(const ClangTidyError &E) {
+  LineTable Lines;
+  std::vector<Finding> F = toFindings({E}, Lines);
+  if (F.front().Loc.File.empty())
+    return E.Message.Message;
+  return formatv("{0}:{1}:{2}: {3}", F.front().Loc.File, F.front().Loc.Line,
+                 F.front().Loc.Column, E.Message.Message)
+      .str();
+}
+
+std::string UnitFailure::describe() const {
+  if (!InternalError.empty())
+    return File + ": " + InternalError + "; its findings are lost";
+  size_t N = CompileErrors.size();
+  return formatv("{0} does not compile ({1} error{2}, the first: {3}); its "
+                 "findings may be incomplete",
+                 File, N, N == 1 ? "" : "s",
+                 describeDiagnostic(CompileErrors.front()))
+      .str();
+}
+
+bool RunResults::hasFindings() const {
+  return any_of(Diagnostics,
+                [](const ClangTidyError &E) { return !isCompilerError(E); });
+}
+
+/// What makes two diagnostics one, as clang-tidy's own deduplication has
+/// it: file, offset, check and message (two units analysing one header
+/// report identical findings there).
+static std::string diagnosticKey(const ClangTidyError &E) {
+  SmallString<256> File(E.Message.FilePath);
+  if (!File.empty() && sys::path::is_relative(File) &&
+      !E.BuildDirectory.empty())
+    sys::path::make_absolute(E.BuildDirectory, File);
+  sys::path::remove_dots(File, /*remove_dot_dot=*/true);
+  std::string Key = File.str().str();
+  for (const std::string &Part : {std::to_string(E.Message.FileOffset),
+                                  E.DiagnosticName, E.Message.Message}) {
+    Key += '\0';
+    Key += Part;
+  }
+  return Key;
+}
+
+RunResults mergeUnits(std::vector<UnitResult> Units) {
+  RunResults R;
+  StringSet<> Seen;
+  for (UnitResult &U : Units) {
+    R.SuppressedNolint += U.SuppressedNolint;
+    R.SuppressedNonUser += U.SuppressedNonUser;
+    R.Seen.merge(U.Seen);
+    UnitFailure Failure;
+    Failure.File = U.File;
+    Failure.InternalError = U.InternalError;
+    for (ClangTidyError &E : U.Errors) {
+      if (isCompilerError(E))
+        Failure.CompileErrors.push_back(E);
+      if (Seen.insert(diagnosticKey(E)).second)
+        R.Diagnostics.push_back(std::move(E));
+    }
+    if (!Failure.InternalError.empty() || !Failure.CompileErrors.empty())
+      R.Failures.push_back(std::move(Failure));
+  }
+  return R;
+}
+
+} // namespace warplint
