@@ -3,6 +3,7 @@
 #include "WarpAnalysis.h"
 #include "KernelLaunches.h"
 #include "clang/AST/Attr.h"
+#include "llvm/ADT/DenseSet.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -92,6 +93,9 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
     Functions[FD] = nullptr;
     return nullptr;
   }
+  SpecializationKey K{FD, ""};
+  if (ProvisionalEntry *P = reusableProvisional(K))
+    return P->FU;
   InProgress.insert(FD);
   size_t ReadsBefore = PartialReads.size();
   auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
@@ -100,7 +104,8 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
   const FunctionUniformity *Result = FU->isValid() ? FU.get() : nullptr;
   if (readUnfinishedCaptures(ReadsBefore)) {
     // A lambda analysed while its enclosing function still is: its captures
-    // are the values reached so far, so analyse it again when asked later.
+    // are the values reached so far, so analyse it again once they change.
+    ProvisionalCache[K] = {Result, nullptr, unfinishedReadsSince(ReadsBefore)};
     Provisional.push_back(std::move(FU));
     return Result;
   }
@@ -111,9 +116,47 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
 
 bool WarpAnalysis::readUnfinishedCaptures(size_t Since) const {
   for (size_t I = Since; I < PartialReads.size(); ++I)
-    if (InProgress.contains(PartialReads[I]))
+    if (InProgress.contains(PartialReads[I].Owner))
       return true;
   return false;
+}
+
+std::vector<WarpAnalysis::CaptureRead>
+WarpAnalysis::unfinishedReadsSince(size_t Since) const {
+  // Each capture once: entries that reuse others repeat their reads.
+  std::vector<CaptureRead> Out;
+  llvm::DenseSet<std::pair<const FunctionDecl *, const VarDecl *>> Seen;
+  for (size_t I = Since; I < PartialReads.size(); ++I)
+    if (InProgress.contains(PartialReads[I].Owner) &&
+        Seen.insert({PartialReads[I].Owner, PartialReads[I].Var}).second)
+      Out.push_back(PartialReads[I]);
+  return Out;
+}
+
+void WarpAnalysis::addReads(std::vector<CaptureRead> &Into,
+                            std::vector<CaptureRead> More) {
+  for (CaptureRead &R : More)
+    if (llvm::none_of(Into, [&](const CaptureRead &Old) {
+          return Old.Owner == R.Owner && Old.Var == R.Var;
+        }))
+      Into.push_back(R);
+}
+
+WarpAnalysis::ProvisionalEntry *
+WarpAnalysis::reusableProvisional(const SpecializationKey &K) {
+  auto It = ProvisionalCache.find(K);
+  if (It == ProvisionalCache.end())
+    return nullptr;
+  for (const CaptureRead &R : It->second.Reads)
+    if (!InProgress.contains(R.Owner) ||
+        unfinishedCapture(R.Owner, R.Var) != R.Value) {
+      ProvisionalCache.erase(It);
+      return nullptr;
+    }
+  // Reusing it reads those captures again: the caller depends on them too.
+  for (const CaptureRead &R : It->second.Reads)
+    PartialReads.push_back(R);
+  return &It->second;
 }
 
 void WarpAnalysis::forgetProvisionalWhenIdle() {
@@ -121,6 +164,7 @@ void WarpAnalysis::forgetProvisionalWhenIdle() {
   // them holds one.
   if (!InProgress.empty())
     return;
+  ProvisionalCache.clear();
   Provisional.clear();
   ProvisionalSummaries.clear();
   PartialReads.clear();
@@ -138,12 +182,20 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
     Summaries[FD] = nullptr;
     return nullptr;
   }
+  SpecializationKey K{FD, ""};
+  if (ProvisionalEntry *P = reusableProvisional(K); P && P->Summary)
+    return P->Summary;
   InProgress.insert(FD);
   size_t ReadsBefore = PartialReads.size();
   auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
   InProgress.erase(FD);
   const FunctionSummary *Result = S.get();
   if (readUnfinishedCaptures(ReadsBefore) || !Functions.count(FD)) {
+    if (auto P = ProvisionalCache.find(K);
+        P != ProvisionalCache.end() && P->second.FU == FU) {
+      P->second.Summary = Result;
+      addReads(P->second.Reads, unfinishedReadsSince(ReadsBefore));
+    }
     ProvisionalSummaries.push_back(std::move(S));
     return Result;
   }
@@ -234,6 +286,8 @@ WarpAnalysis::function(const FunctionDecl *FD,
   if (SpecializationsInProgress.count(K) ||
       Specialized.size() >= MaxSpecializations || !FD->hasBody())
     return function(FD);
+  if (ProvisionalEntry *P = reusableProvisional(K))
+    return P->FU;
   SpecializationsInProgress.insert(K);
   // The generic analysis, if under way, keeps publishing its variables to
   // the lambdas it calls.
@@ -252,6 +306,7 @@ WarpAnalysis::function(const FunctionDecl *FD,
     return function(FD);
   const FunctionUniformity *Result = FU.get();
   if (readUnfinishedCaptures(ReadsBefore)) {
+    ProvisionalCache[K] = {Result, nullptr, unfinishedReadsSince(ReadsBefore)};
     Provisional.push_back(std::move(FU));
     return Result;
   }
@@ -282,6 +337,8 @@ WarpAnalysis::summary(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
   const FunctionUniformity *FU = function(FD, Args);
   if (!FU || !FU->isSpecialized())
     return Generic;
+  if (ProvisionalEntry *P = reusableProvisional(K); P && P->Summary)
+    return P->Summary;
   SpecializationsInProgress.insert(K);
   size_t ReadsBefore = PartialReads.size();
   auto S = std::make_unique<FunctionSummary>(computeSummary(FD, *FU));
@@ -289,6 +346,11 @@ WarpAnalysis::summary(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
   const FunctionSummary *Result = S.get();
   auto It = Specialized.find(K);
   if (readUnfinishedCaptures(ReadsBefore) || It == Specialized.end()) {
+    if (auto P = ProvisionalCache.find(K);
+        P != ProvisionalCache.end() && P->second.FU == FU) {
+      P->second.Summary = Result;
+      addReads(P->second.Reads, unfinishedReadsSince(ReadsBefore));
+    }
     ProvisionalSummaries.push_back(std::move(S));
     return Result;
   }
@@ -641,19 +703,25 @@ WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
   return Of;
 }
 
+WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
+                                          const VarDecl *VD) {
+  auto It = Partial.find(Owner);
+  if (It == Partial.end() || isa<ParmVarDecl>(VD))
+    return WarpValue::uniform();
+  auto V = It->second->find(VD);
+  WarpValue R = V == It->second->end() ? WarpValue::uniform() : V->second;
+  R.Params = 0;
+  return R;
+}
+
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   const auto *Owner = dyn_cast<FunctionDecl>(VD->getDeclContext());
   if (!Owner)
     return WarpValue::uniform();
   if (InProgress.contains(Owner)) {
     // Read the value reached so far; the owner's fixpoint calls again.
-    PartialReads.push_back(Owner);
-    auto It = Partial.find(Owner);
-    if (It == Partial.end() || isa<ParmVarDecl>(VD))
-      return WarpValue::uniform();
-    auto V = It->second->find(VD);
-    WarpValue R = V == It->second->end() ? WarpValue::uniform() : V->second;
-    R.Params = 0;
+    WarpValue R = unfinishedCapture(Owner, VD);
+    PartialReads.push_back({Owner, VD, R});
     return R;
   }
   const FunctionUniformity *FU = function(Owner);

@@ -179,9 +179,34 @@ private:
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.
-  std::vector<const FunctionDecl *> PartialReads;
+  /// A capture read from an enclosing function whose analysis was under way.
+  struct CaptureRead {
+    const FunctionDecl *Owner;
+    const VarDecl *Var;
+    WarpValue Value;
+  };
+  std::vector<CaptureRead> PartialReads;
   bool readUnfinishedCaptures(size_t Since) const;
   void forgetProvisionalWhenIdle();
+  /// The value of capture \p VD of \p Owner, whose analysis is under way,
+  /// reached so far.
+  WarpValue unfinishedCapture(const FunctionDecl *Owner, const VarDecl *VD);
+  /// A provisional analysis and summary, reused while the captures it read
+  /// keep their values: re-analysing on every call would multiply with the
+  /// fixpoint rounds of each enclosing function.
+  struct ProvisionalEntry {
+    const FunctionUniformity *FU = nullptr;
+    const FunctionSummary *Summary = nullptr;
+    std::vector<CaptureRead> Reads;
+  };
+  std::map<SpecializationKey, ProvisionalEntry> ProvisionalCache;
+  /// The still-valid provisional entry for \p K, if any.
+  ProvisionalEntry *reusableProvisional(const SpecializationKey &K);
+  /// Adds to \p Into the reads of \p More it does not have yet.
+  static void addReads(std::vector<CaptureRead> &Into,
+                       std::vector<CaptureRead> More);
+  /// The capture reads made since \p Since of owners still under way.
+  std::vector<CaptureRead> unfinishedReadsSince(size_t Since) const;
   /// Variables of the functions whose analysis is under way.
   llvm::DenseMap<const FunctionDecl *, const ValueEvaluator::VarState *>
       Partial;
