@@ -1082,6 +1082,27 @@ template <typename Kernel, typename... Args>
 void launch_with(Kernel kernel, const LaunchShape &shape, Args... args) {
   kernel<<<shape.grid, shape.block>>>(args...);
 }
+__global__ void rows_via_runtime_api(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+__global__ void rows_via_launch_config(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+void launch_through_runtime(float *p, int n, unsigned warps) {
+  void *args[] = {&p};
+  cudaLaunchKernel((void *)rows_via_runtime_api, dim3(n), dim3(64, 2), args, 0, 0);
+  dim3 threads(32, warps);
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(n);
+  config.blockDim = threads;
+  auto kernel = rows_via_launch_config;
+  cudaLaunchKernelEx(&config, kernel, p);
+}
+
 void launch_more_rows(float *p, int n, int warps) {
   dim3 block(32, 4);
   rows_via_plain_dim3<<<n, block>>>(p);

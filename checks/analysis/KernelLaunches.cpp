@@ -1,9 +1,11 @@
 //===--- KernelLaunches.cpp - block shapes of kernel launches -------------===//
 
 #include "KernelLaunches.h"
+#include "WarpCollectives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "llvm/ADT/DenseSet.h"
+#include <functional>
 
 namespace clang::tidy::warp {
 
@@ -75,14 +77,23 @@ public:
       Launches.push_back({Launch, Enclosing.back()});
       return true;
     }
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
+    if (const FunctionDecl *Callee = Call->getDirectCallee()) {
       Calls[Callee->getCanonicalDecl()].push_back({Call, Enclosing.back()});
+      if (std::optional<LaunchApi> Api = lookupLaunchApi(calleeName(Call)))
+        ApiLaunches.push_back({Call, Enclosing.back(), *Api});
+    }
     return true;
   }
 
   std::vector<const FunctionDecl *> Enclosing;
   std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>>
       Launches;
+  struct ApiLaunch {
+    const CallExpr *Call;
+    const FunctionDecl *Enclosing;
+    LaunchApi Api;
+  };
+  std::vector<ApiLaunch> ApiLaunches;
   /// By callee: its calls, each with the function it is written in.
   llvm::DenseMap<const FunctionDecl *,
                  std::vector<std::pair<const CallExpr *, const FunctionDecl *>>>
@@ -347,14 +358,69 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
 }
 
 /// Returns the kernel \p E names (`k`, `&k`, `k<T>`), if any.
-const FunctionDecl *kernelNamed(const Expr *E) {
-  E = E->IgnoreParenImpCasts();
+/// Returns the kernel \p E names (`k`, `&k`, `(void *)k`, `k<T>`, a local
+/// `auto kernel = k<T>;`), if any.
+const FunctionDecl *kernelNamed(const Expr *E, unsigned Depth = 0) {
+  E = E->IgnoreParenCasts();
   if (const auto *UO = dyn_cast<UnaryOperator>(E);
       UO && UO->getOpcode() == UO_AddrOf)
-    E = UO->getSubExpr()->IgnoreParenImpCasts();
+    E = UO->getSubExpr()->IgnoreParenCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
-  const auto *FD = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+  if (!DRE)
+    return nullptr;
+  if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    return VD->hasLocalStorage() && VD->getInit() && Depth < 4
+               ? kernelNamed(VD->getInit(), Depth + 1)
+               : nullptr;
+  const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl());
   return FD && FD->hasAttr<CUDAGlobalAttr>() ? FD : nullptr;
+}
+
+/// The block a cudaLaunchConfig_t local gets in \p F: its one assignment
+/// `cfg.blockDim = b`, or its initializer's blockDim field.
+const Expr *configBlock(const Expr *ConfigPtr, const FunctionDecl *F) {
+  const Expr *E = ConfigPtr->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_AddrOf)
+    E = UO->getSubExpr();
+  const VarDecl *Config = namedVar(E);
+  if (!Config || !F || !F->getBody())
+    return nullptr;
+  const Expr *Found = nullptr;
+  unsigned Writes = 0;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    // `cfg.blockDim = b`: a dim3 assignment is a call of its operator=.
+    const Expr *LHS = nullptr, *RHS = nullptr;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->getOpcode() == BO_Assign)
+      std::tie(LHS, RHS) = std::make_pair(BO->getLHS(), BO->getRHS());
+    else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
+             Op && Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      std::tie(LHS, RHS) = std::make_pair(Op->getArg(0), Op->getArg(1));
+    if (LHS)
+      if (const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
+        if (namedVar(ME->getBase()) == Config &&
+            ME->getMemberDecl()->getName() == "blockDim") {
+          Found = RHS;
+          ++Writes;
+        }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(F->getBody());
+  if (Writes == 1)
+    return Found;
+  if (Writes == 0 && Config->getInit())
+    if (const auto *ILE =
+            dyn_cast<InitListExpr>(Config->getInit()->IgnoreImplicit()))
+      if (const RecordDecl *RD = ILE->getType()->getAsRecordDecl())
+        for (const FieldDecl *Field : RD->fields())
+          if (Field->getName() == "blockDim" &&
+              Field->getFieldIndex() < ILE->getNumInits())
+            return ILE->getInit(Field->getFieldIndex());
+  return nullptr;
 }
 
 } // namespace
@@ -387,6 +453,24 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
         Out.push_back(
             {Kernel->getCanonicalDecl(), B.Call, S.value_or(BlockShape())});
       }
+  }
+  // cudaLaunchKernel(kernel, grid, block, …), cudaLaunchKernelEx(&cfg, …).
+  for (const LaunchCollector::ApiLaunch &L : Walk.ApiLaunches) {
+    unsigned N = L.Call->getNumArgs();
+    if (L.Api.KernelArg >= N)
+      continue;
+    const FunctionDecl *Kernel = kernelNamed(L.Call->getArg(L.Api.KernelArg));
+    if (!Kernel)
+      continue;
+    const Expr *Block =
+        L.Api.BlockArg >= 0 && unsigned(L.Api.BlockArg) < N
+            ? L.Call->getArg(L.Api.BlockArg)
+        : L.Api.ConfigArg >= 0 && unsigned(L.Api.ConfigArg) < N
+            ? configBlock(L.Call->getArg(L.Api.ConfigArg), L.Enclosing)
+            : nullptr;
+    std::optional<BlockShape> S =
+        Block ? Resolver.shape(Block, L.Enclosing, nullptr) : std::nullopt;
+    Out.push_back({Kernel->getCanonicalDecl(), L.Call, S.value_or(BlockShape())});
   }
   return Out;
 }

@@ -363,6 +363,15 @@ std::optional<IntrinsicValue> lookupSpecialRegister(llvm::StringRef Asm) {
   return std::nullopt;
 }
 
+std::optional<LaunchApi> lookupLaunchApi(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<LaunchApi>>(Name)
+      .Cases({"cudaLaunchKernel", "cudaLaunchCooperativeKernel"},
+             LaunchApi{0, 2, -1})
+      .Cases({"cudaLaunchKernelEx", "cudaLaunchKernelExC"},
+             LaunchApi{1, -1, 0})
+      .Default(std::nullopt);
+}
+
 bool isBarrierName(llvm::StringRef Name) {
   return llvm::StringSwitch<bool>(Name)
       .Case("__syncthreads", true)

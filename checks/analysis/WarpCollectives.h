@@ -141,6 +141,19 @@ std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
 /// \p Asm gives, if the table knows it (`%laneid`, `%lanemask_lt`, …).
 std::optional<IntrinsicValue> lookupSpecialRegister(llvm::StringRef Asm);
 
+/// A runtime call that launches a kernel: which arguments hold the kernel
+/// and the block (directly, or in a cudaLaunchConfig_t whose address is
+/// passed).
+struct LaunchApi {
+  unsigned KernelArg;
+  int BlockArg;  ///< -1 when the block is in the config
+  int ConfigArg; ///< -1 when the block is an argument
+};
+
+/// Returns how \p Name launches a kernel (cudaLaunchKernel,
+/// cudaLaunchKernelEx, cudaLaunchCooperativeKernel), if it does.
+std::optional<LaunchApi> lookupLaunchApi(llvm::StringRef Name);
+
 /// Returns whether \p Name is a block- or grid-level barrier.
 bool isBarrierName(llvm::StringRef Name);
 
