@@ -1,6 +1,7 @@
 //===--- WarpCheckBase.cpp - shared plumbing of the warp- checks ----------===//
 
 #include "WarpCheckBase.h"
+#include "analysis/LaunchLedger.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -146,6 +147,13 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
        "WarpAlignedBlockDimX to true",
        DiagnosticIDs::Note)
       << Why;
+  // The CLI may still find the kernel's launches in another unit.
+  if (FD && FD->hasAttr<CUDAGlobalAttr>() && Launches.empty())
+    if (LaunchLedger *Ledger = launchLedger()) {
+      const SourceManager &SM = Context->getSourceManager();
+      Ledger->launchDependent(realFileOf(Loc, SM),
+                              SM.getFileOffset(SM.getFileLoc(Loc)), usrOf(FD));
+    }
   for (const KernelLaunch &L : Launches)
     if (!L.Block.warpAligned()) {
       diag(L.Site->getBeginLoc(),

@@ -10,6 +10,7 @@
 #include "CompileCommands.h"
 #include "CompileCommandsExport.h"
 #include "ConfigLoading.h"
+#include "CrossUnitLaunches.h"
 #include "FileWriting.h"
 #include "FixApplication.h"
 #include "Output.h"
@@ -336,8 +337,20 @@ int main(int argc, const char **argv) {
   RunSettings RS;
   RS.Jobs = *NumJobs;
   RS.Progress = sys::Process::StandardErrIsDisplayed();
+  // Kernels launched only in other units get those launches (and those an
+  // earlier run over this build saw).
+  CrossUnitLaunches Launches;
+  if (Database)
+    Launches.load(BuildPath);
+  clang::tidy::warp::setLaunchLedger(&Launches);
   RunResults Results =
       mergeUnits(runUnits(Files, **Commands, *MakeProvider, RS));
+  clang::tidy::warp::setLaunchLedger(nullptr);
+  Launches.dropResolved(Results.Diagnostics);
+  if (Database)
+    if (Error E = Launches.save(BuildPath))
+      errs() << "warp-lint: warning: launches not kept: "
+             << toString(std::move(E)) << "\n";
   bool Failed = !Results.Failures.empty();
 
   ClangTidyContext ReportContext((*MakeProvider)(), false, false, false);

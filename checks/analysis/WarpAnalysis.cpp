@@ -2,6 +2,8 @@
 
 #include "WarpAnalysis.h"
 #include "KernelLaunches.h"
+#include "LaunchLedger.h"
+#include "llvm/ADT/StringMap.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/DenseSet.h"
 #include "clang/AST/ExprCXX.h"
@@ -33,10 +35,32 @@ WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
   return *Slot;
 }
 
+/// Tells the ledger what the launches of the unit of \p Ctx show.
+static void reportLaunches(ASTContext &Ctx, LaunchLedger &Ledger) {
+  llvm::StringMap<bool> Aligned;
+  for (const KernelLaunch &L : findKernelLaunches(Ctx)) {
+    auto [It, New] = Aligned.try_emplace(usrOf(L.Kernel), true);
+    It->second = It->second && L.Block.warpAligned();
+  }
+  std::vector<LedgerLaunch> Launches;
+  for (const auto &[Usr, IsAligned] : Aligned)
+    if (!Usr.empty())
+      Launches.push_back({Usr.str(), IsAligned});
+  const SourceManager &SM = Ctx.getSourceManager();
+  Ledger.unitLaunches(
+      realFileOf(SM.getLocForStartOfFile(SM.getMainFileID()), SM), Launches);
+}
+
 void WarpAnalysis::release(ASTContext &Ctx) {
-  std::lock_guard<std::mutex> Lock(RegistryMutex);
-  registry().erase({&Ctx, false});
-  registry().erase({&Ctx, true});
+  bool Analysed;
+  {
+    std::lock_guard<std::mutex> Lock(RegistryMutex);
+    Analysed = registry().erase({&Ctx, false}) + registry().erase({&Ctx, true});
+  }
+  // Once per unit: only the first check to finish finds its analysis.
+  if (Analysed)
+    if (LaunchLedger *Ledger = launchLedger())
+      reportLaunches(Ctx, *Ledger);
 }
 
 WarpAnalysis::~WarpAnalysis() = default;

@@ -5,7 +5,7 @@ usage: run_cli_tests.py <warp-lint> <group>
 
 Groups: exit-codes, determinism, cmake-project, fix, sarif-schema,
 shared-header, write-safety, non-regular, compile-errors, crash-recovery,
-export-compile-commands (the last two with the plugin from $WARP_LINT_PLUGIN).
+cross-unit-launches, export-compile-commands (the last two with the plugin from $WARP_LINT_PLUGIN).
 Exit status 0 = pass, 1 = fail, 77 = skipped (a prerequisite is missing).
 """
 import json
@@ -657,6 +657,55 @@ __global__ void only_new_toolkits(int *out) {
           "the nvcc database itself still trips clang-tidy (what the export is for)")
 
 
+LAUNCHED_HEADER = r"""__device__ inline float warp_total(float v) {
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__global__ void rows_aligned(float *p) {
+  if (threadIdx.y > 0) return;
+  p[threadIdx.x] = warp_total(p[threadIdx.x]);
+}
+__global__ void rows_half_wide(float *p) {
+  if (threadIdx.y > 0) return;
+  p[threadIdx.x] = warp_total(p[threadIdx.x]);
+}
+"""
+
+
+def cross_unit_launches(tool, tmp):
+    """A kernel defined in a header and launched only in another unit gets
+    that unit's launches; a later run over one file keeps them."""
+    d = f"{tmp}/proj"
+    write(f"{d}/kernels.cuh", LAUNCHED_HEADER)
+    write(f"{d}/defines.cu", '#include "kernels.cuh"\n')
+    write(f"{d}/launches.cu", '#include "kernels.cuh"\n'
+          "void go(float *p, int n) {\n"
+          "  rows_aligned<<<n, dim3(32, 4)>>>(p);\n"
+          "  rows_half_wide<<<n, dim3(16, 4)>>>(p);\n}\n")
+    write(f"{d}/.clang-tidy", "HeaderFilterRegex: '.*'\n")
+    write(f"{d}/build/compile_commands.json", json.dumps(
+        [{"directory": d, "file": f"{d}/{u}",
+          "command": f"/usr/local/cuda/bin/nvcc -arch=sm_90 -c {d}/{u} -o {u}.o"}
+         for u in ("defines.cu", "launches.cu")]))
+    def lines_of(out):
+        return sorted(int(m.group(1)) for m in
+                      re.finditer(r"kernels\.cuh:(\d+):\d+: warning:", out))
+    # The unit that only defines the kernels comes first and sees no launch.
+    rc, out, err = run(tool, ["-p", "build", "defines.cu", "launches.cu"], d)
+    check(rc == 1 and lines_of(out) == [12],
+          f"only the half-wide launch is reported ({lines_of(out)}):\n{out}{err}")
+    kept = json.load(open(f"{d}/build/.warp-lint/launches.json"))
+    check(any(u.endswith("launches.cu") for u in kept["units"]),
+          f"the launches are kept in the build dir: {kept}")
+    rc, out, err = run(tool, ["-p", "build", "defines.cu"], d)
+    check(rc == 1 and lines_of(out) == [12],
+          f"a later run over one unit uses the kept launches ({lines_of(out)}):\n{out}")
+    rc, out, err = run(tool, ["defines.cu", "--", "-I."], d)
+    check(rc == 1 and lines_of(out) == [8, 12],
+          f"without a build dir nothing is known ({lines_of(out)})")
+
+
 def cuda_major():
     cuda = os.environ.get("WARP_LINT_CUDA_PATH") or "/usr/local/cuda"
     try:
@@ -671,7 +720,8 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "shared-header": shared_header, "write-safety": write_safety,
           "non-regular": non_regular, "compile-errors": compile_errors,
           "crash-recovery": crash_recovery,
-          "export-compile-commands": export_compile_commands}
+          "export-compile-commands": export_compile_commands,
+          "cross-unit-launches": cross_unit_launches}
 
 
 def main():

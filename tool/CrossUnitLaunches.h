@@ -1,0 +1,58 @@
+//===--- CrossUnitLaunches.h - launches seen by the whole run ---*- C++ -*-===//
+///
+/// \file A kernel defined in a header and launched only in another unit has
+/// no launch in the units that define it, so threadIdx.y/z there count as
+/// varying. The CLI collects every unit's launches (keyed by the kernel's
+/// USR, the same in every unit) and, once all units have run, drops the
+/// findings that exist only for that reason when the launches elsewhere all
+/// show a warp-aligned block. With `-p`, the launches are kept in
+/// `<build dir>/.warp-lint/launches.json`, so that a later run over a few
+/// files (a pre-commit hook) still knows the rest of the project's launches.
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_TOOL_CROSSUNITLAUNCHES_H
+#define WARP_LINT_TOOL_CROSSUNITLAUNCHES_H
+
+#include "analysis/LaunchLedger.h"
+#include "clang-tidy/ClangTidyDiagnosticConsumer.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+#include <map>
+#include <mutex>
+
+namespace warplint {
+
+class CrossUnitLaunches : public clang::tidy::warp::LaunchLedger {
+public:
+  void unitLaunches(
+      llvm::StringRef File,
+      const std::vector<clang::tidy::warp::LedgerLaunch> &Launches) override;
+  void launchDependent(llvm::StringRef File, unsigned Offset,
+                       llvm::StringRef KernelUsr) override;
+
+  /// Reads the launches an earlier run kept under \p BuildDir (none is
+  /// fine; a damaged file is ignored: it is a cache, rewritten at the end).
+  void load(llvm::StringRef BuildDir);
+  /// Keeps the launches under \p BuildDir: this run's units replace theirs.
+  llvm::Error save(llvm::StringRef BuildDir) const;
+
+  /// Drops from \p Diagnostics the findings whose kernel every known launch
+  /// shows with a warp-aligned block; returns how many were dropped.
+  unsigned dropResolved(std::vector<clang::tidy::ClangTidyError> &Diagnostics);
+
+private:
+  /// Whether every known launch of \p KernelUsr is warp-aligned (false when
+  /// none is known).
+  bool alignedEverywhere(llvm::StringRef KernelUsr) const;
+
+  mutable std::mutex Lock;
+  /// By unit main file: kernel USR -> all its launches there aligned.
+  std::map<std::string, llvm::StringMap<bool>> Units;
+  /// (note file, note offset) -> kernel USR.
+  std::map<std::pair<std::string, unsigned>, std::string> Dependent;
+};
+
+} // namespace warplint
+
+#endif
