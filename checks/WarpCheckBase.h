@@ -16,6 +16,9 @@
 
 namespace clang::tidy::warp {
 
+// The checks are thin shells over the analysis (clang::warp).
+using namespace ::clang::warp;
+
 class WarpCheckBase : public ClangTidyCheck {
 public:
   WarpCheckBase(StringRef Name, ClangTidyContext *Context);

@@ -19,11 +19,11 @@ static SmallString<256> ledgerPath(StringRef BuildDir) {
 }
 
 void CrossUnitLaunches::unitLaunches(
-    StringRef File, const std::vector<clang::tidy::warp::LedgerLaunch> &L) {
+    StringRef File, const std::vector<clang::warp::LedgerLaunch> &L) {
   std::lock_guard<std::mutex> G(Lock);
   StringMap<bool> &Unit = Units[File.str()];
   Unit.clear();
-  for (const clang::tidy::warp::LedgerLaunch &One : L)
+  for (const clang::warp::LedgerLaunch &One : L)
     Unit[One.KernelUsr] = One.WarpAligned;
 }
 

@@ -23,11 +23,11 @@
 
 namespace warplint {
 
-class CrossUnitLaunches : public clang::tidy::warp::LaunchLedger {
+class CrossUnitLaunches : public clang::warp::LaunchLedger {
 public:
   void unitLaunches(
       llvm::StringRef File,
-      const std::vector<clang::tidy::warp::LedgerLaunch> &Launches) override;
+      const std::vector<clang::warp::LedgerLaunch> &Launches) override;
   void launchDependent(llvm::StringRef File, unsigned Offset,
                        llvm::StringRef KernelUsr) override;
 

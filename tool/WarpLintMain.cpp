@@ -342,10 +342,10 @@ int main(int argc, const char **argv) {
   CrossUnitLaunches Launches;
   if (Database)
     Launches.load(BuildPath);
-  clang::tidy::warp::setLaunchLedger(&Launches);
+  clang::warp::setLaunchLedger(&Launches);
   RunResults Results =
       mergeUnits(runUnits(Files, **Commands, *MakeProvider, RS));
-  clang::tidy::warp::setLaunchLedger(nullptr);
+  clang::warp::setLaunchLedger(nullptr);
   Launches.dropResolved(Results.Diagnostics);
   if (Database)
     if (Error E = Launches.save(BuildPath))

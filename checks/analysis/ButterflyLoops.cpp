@@ -6,7 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 namespace {
 
@@ -219,4 +219,4 @@ llvm::DenseMap<const Stmt *, ButterflyLoop> findButterflyLoops(const Stmt *Body,
   return std::move(F.Found);
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -18,7 +18,7 @@
 #include "clang/AST/Stmt.h"
 #include "llvm/ADT/DenseMap.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 struct ButterflyLoop {
   const Stmt *Loop = nullptr;   ///< the for statement
@@ -30,6 +30,6 @@ struct ButterflyLoop {
 llvm::DenseMap<const Stmt *, ButterflyLoop> findButterflyLoops(const Stmt *Body,
                                                                ASTContext &Ctx);
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

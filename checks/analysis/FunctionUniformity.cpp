@@ -5,7 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// Bounds the value/divergence fixpoint; each round only moves values up a
 /// finite lattice, so this is never reached in practice.
@@ -666,4 +666,4 @@ bool FunctionUniformity::isSingleLane(const Stmt *S) const {
   return false;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -29,7 +29,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// A branch whose outcome may differ between the lanes of a warp.
 struct DivergentBranch {
@@ -177,6 +177,6 @@ private:
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

@@ -7,7 +7,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include <functional>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 namespace {
 
@@ -475,4 +475,4 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
   return Out;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -17,7 +17,7 @@
 #include <optional>
 #include <vector>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// What a launch shows of its block.
 struct BlockShape {
@@ -41,6 +41,6 @@ struct KernelLaunch {
 std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx);
 
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

@@ -7,7 +7,7 @@
 #include "llvm/Support/Path.h"
 #include <atomic>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 static std::atomic<LaunchLedger *> Installed{nullptr};
 
@@ -34,4 +34,4 @@ std::string realFileOf(SourceLocation Loc, const SourceManager &SM) {
   return std::string(Path);
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// One unit's launches of one kernel: whether all of them are warp-aligned.
 struct LedgerLaunch {
@@ -47,6 +47,6 @@ std::string usrOf(const FunctionDecl *FD);
 /// The absolute, symlink-free path of the file that \p Loc is in.
 std::string realFileOf(SourceLocation Loc, const SourceManager &SM);
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

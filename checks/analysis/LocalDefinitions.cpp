@@ -5,7 +5,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Stmt.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 std::optional<LocalSlot> localSlot(const Expr *E, bool ForWrite) {
   // Walk from the lvalue to its root, remembering the field just above it.
@@ -186,4 +186,4 @@ LocalDefinitions::reaching(const VarDecl *Var, const FieldDecl *Field,
   return Out;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -16,7 +16,7 @@
 #include <deque>
 #include <optional>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// Storage of this lane that an lvalue designates: a local (or parameter), or
 /// one field of a local record.
@@ -84,6 +84,6 @@ private:
   ReachingDefinitions Reaching;
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <iterator>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 ReachingDefinitions::ReachingDefinitions(const CFG &Cfg) : Cfg(Cfg) {}
 
@@ -125,4 +125,4 @@ ReachingDefinitions::reaching(const void *Var, const Stmt *Use) {
   return Result;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

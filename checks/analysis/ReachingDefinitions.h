@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 class ReachingDefinitions {
 public:
@@ -76,6 +76,6 @@ private:
   llvm::DenseMap<const void *, Solution> Solved;
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

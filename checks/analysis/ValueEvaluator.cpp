@@ -8,7 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 static int8_t mod32(int64_t V) { return int8_t(((V % 32) + 32) % 32); }
 
@@ -735,4 +735,4 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   return WarpValue::uniform();
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -19,7 +19,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 struct UniformityOptions {
   /// Treat threadIdx.y/z as warp-uniform (blockDim.x a multiple of 32).
@@ -145,6 +145,6 @@ private:
   unsigned AddressDepth = 0; ///< reference locals followed by addressOf
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

@@ -12,7 +12,7 @@
 #include <map>
 #include <mutex>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 namespace {
 /// Analyses live per ASTContext; warp-lint -j runs translation units on
@@ -758,4 +758,4 @@ WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   return V;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -17,7 +17,7 @@
 #include <map>
 #include <set>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// A collective with a full mask that a function runs while the lanes that
 /// entered it are still together: callers must enter with the whole warp.
@@ -214,6 +214,6 @@ private:
   std::vector<std::unique_ptr<FunctionSummary>> ProvisionalSummaries;
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

@@ -5,7 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 static const CollectiveInfo Collectives[] = {
     {"__shfl_sync", CollectiveKind::Shuffle, CollectiveResult::UniformIfSrc, 2,
@@ -382,4 +382,4 @@ bool isBarrierName(llvm::StringRef Name) {
       .Default(false);
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 enum class CollectiveKind { Shuffle, Vote, Match, Reduce, SyncWarp };
 
@@ -162,6 +162,6 @@ inline bool isFullMask(uint64_t Mask) {
   return (Mask & 0xffffffffu) == 0xffffffffu;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

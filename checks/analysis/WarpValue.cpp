@@ -3,7 +3,7 @@
 #include "WarpValue.h"
 #include <algorithm>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 WarpValue WarpValue::constant(int64_t C) {
   WarpValue R;
@@ -63,4 +63,4 @@ WarpValue WarpValue::combine(const WarpValue &A, const WarpValue &B) {
   return R;
 }
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp

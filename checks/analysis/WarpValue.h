@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <optional>
 
-namespace clang::tidy::warp {
+namespace clang::warp {
 
 /// Why a value may differ between lanes, ordered from "same everywhere" to
 /// "certainly differs".
@@ -95,6 +95,6 @@ struct WarpValue {
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };
 
-} // namespace clang::tidy::warp
+} // namespace clang::warp
 
 #endif

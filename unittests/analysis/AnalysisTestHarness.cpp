@@ -8,7 +8,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <cstdlib>
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 
 using namespace clang::ast_matchers;
 
@@ -254,4 +254,4 @@ AnalysisTest::stmtsIn(llvm::StringRef Name,
   return Out;
 }
 
-} // namespace warp_lint_test
+} // namespace clang::warp::test

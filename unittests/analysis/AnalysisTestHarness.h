@@ -33,10 +33,8 @@
 #include <string>
 #include <vector>
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 
-using namespace clang;
-using namespace clang::tidy::warp;
 
 /// The CUDA installation the snippets compile against, empty if none.
 std::string cudaPath();
@@ -48,7 +46,7 @@ bool runKnownMisses();
 /// Skips a test that documents a confirmed analysis miss (see the
 /// `// KNOWN MISS:` comment above it).
 #define KNOWN_MISS(Reason)                                                     \
-  if (!::warp_lint_test::runKnownMisses())                                     \
+  if (!::clang::warp::test::runKnownMisses())                                     \
   GTEST_SKIP() << "KNOWN MISS: " << Reason
 
 class AnalysisTest : public ::testing::Test {
@@ -92,6 +90,6 @@ private:
   WarpAnalysis *WA = nullptr;
 };
 
-} // namespace warp_lint_test
+} // namespace clang::warp::test
 
 #endif

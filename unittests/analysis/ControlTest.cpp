@@ -2,7 +2,7 @@
 
 #include "AnalysisTestHarness.h"
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 namespace {
 
 using ControlTest = AnalysisTest;
@@ -327,4 +327,4 @@ __global__ void k(int *p) {
 }
 
 } // namespace
-} // namespace warp_lint_test
+} // namespace clang::warp::test

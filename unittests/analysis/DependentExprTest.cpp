@@ -10,7 +10,7 @@
 
 #include "AnalysisTestHarness.h"
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 namespace {
 
 class DependentExprTest : public AnalysisTest {
@@ -121,4 +121,4 @@ template <class T, int Width> __device__ T reduce(T v) {
 }
 
 } // namespace
-} // namespace warp_lint_test
+} // namespace clang::warp::test

@@ -5,7 +5,7 @@
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 namespace {
 
 using InterproceduralTest = AnalysisTest;
@@ -463,4 +463,4 @@ __device__ int ptx_minus_one(int v) {
 }
 
 } // namespace
-} // namespace warp_lint_test
+} // namespace clang::warp::test

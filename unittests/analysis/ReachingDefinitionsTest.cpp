@@ -13,7 +13,7 @@
 #include <map>
 #include <set>
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 namespace {
 
 class ReachingDefinitionsTest : public AnalysisTest {
@@ -148,4 +148,4 @@ __global__ void k(int *p) {
 }
 
 } // namespace
-} // namespace warp_lint_test
+} // namespace clang::warp::test

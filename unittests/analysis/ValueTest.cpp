@@ -2,7 +2,7 @@
 
 #include "AnalysisTestHarness.h"
 
-namespace warp_lint_test {
+namespace clang::warp::test {
 namespace {
 
 using ValueTest = AnalysisTest;
@@ -300,4 +300,4 @@ __device__ void f(int m) {
 }
 
 } // namespace
-} // namespace warp_lint_test
+} // namespace clang::warp::test
