@@ -14,7 +14,7 @@ struct AtomicSpinlockCheck::Acquire {
   const CallExpr *Atomic = nullptr; ///< the atomicCAS/atomicExch that takes it
   /// The call in the loop that takes it: Atomic, or a try-lock helper's call.
   const CallExpr *TakeSite = nullptr;
-  const Expr *Lock = nullptr;       ///< the lock's address
+  const Expr *Lock = nullptr; ///< the lock's address
 };
 
 /// Returns the integer value of \p E if it is a constant.
@@ -74,8 +74,8 @@ static bool isRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     if (BO->getOpcode() == BO_Assign && constantOf(BO->getRHS(), Ctx) == 0)
-      if (const auto *UO = dyn_cast<UnaryOperator>(
-              BO->getLHS()->IgnoreParenImpCasts()))
+      if (const auto *UO =
+              dyn_cast<UnaryOperator>(BO->getLHS()->IgnoreParenImpCasts()))
         return UO->getOpcode() == UO_Deref &&
                sameLock(UO->getSubExpr(), Lock, Ctx);
   return false;
@@ -157,7 +157,8 @@ static llvm::SmallPtrSet<const VarDecl *, 4> writtenIn(const Stmt *S) {
     return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
   };
   walk(S, [&](const Stmt *X) {
-    if (const auto *BO = dyn_cast<BinaryOperator>(X); BO && BO->isAssignmentOp())
+    if (const auto *BO = dyn_cast<BinaryOperator>(X);
+        BO && BO->isAssignmentOp())
       if (const VarDecl *VD = Root(BO->getLHS()))
         Out.insert(VD);
     if (const auto *UO = dyn_cast<UnaryOperator>(X);
@@ -239,9 +240,9 @@ static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
       return;
     if (std::optional<CollectiveUse> Use = matchCollective(X)) {
       // A collective over __activemask() waits for no one who is spinning.
-      const auto *MaskCall = Use->Mask ? dyn_cast<CallExpr>(
-                                             Use->Mask->IgnoreParenImpCasts())
-                                       : nullptr;
+      const auto *MaskCall =
+          Use->Mask ? dyn_cast<CallExpr>(Use->Mask->IgnoreParenImpCasts())
+                    : nullptr;
       if (!MaskCall || calleeName(MaskCall) != "__activemask")
         Found = X;
       return;
@@ -359,11 +360,12 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
     // Mechanical rewrite: the lane-safe loop with the section inside.
     const auto *While = dyn_cast<WhileStmt>(Site);
     const auto *Do = dyn_cast<DoStmt>(Site);
-    const Stmt *LoopBody = While ? While->getBody() : Do ? Do->getBody() : nullptr;
-    bool EmptyBody =
-        LoopBody && (isa<NullStmt>(LoopBody) ||
-                     (isa<CompoundStmt>(LoopBody) &&
-                      cast<CompoundStmt>(LoopBody)->body_empty()));
+    const Stmt *LoopBody = While ? While->getBody()
+                           : Do  ? Do->getBody()
+                                 : nullptr;
+    bool EmptyBody = LoopBody && (isa<NullStmt>(LoopBody) ||
+                                  (isa<CompoundStmt>(LoopBody) &&
+                                   cast<CompoundStmt>(LoopBody)->body_empty()));
     std::optional<std::string> Indent =
         indentationAt(Site->getBeginLoc(), Ctx.getSourceManager());
     if (!Sync && Release && EmptyBody && Indent && SectionEnd > 0) {
@@ -379,11 +381,11 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
           CondText.clear();
           break;
         }
-        Section += *Indent + "    " +
-                   Lexer::getSourceText(R, Ctx.getSourceManager(),
-                                        Ctx.getLangOpts())
-                       .str() +
-                   "\n";
+        Section +=
+            *Indent + "    " +
+            Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str() +
+            "\n";
       }
       if (!CondText.empty() && First.isValid() && Last.isValid()) {
         std::string Done = "warp_lock_done";
@@ -391,8 +393,8 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
         Diag << FixItHint::CreateReplacement(
             CharSourceRange::getCharRange(First.getBegin(), Last.getEnd()),
             "for (bool " + Done + " = false; !" + Done + ";) {\n" + I +
-                "  if (!(" + CondText + ")) {\n" + Section + I + "    " +
-                Done + " = true;\n" + I + "  }\n" + I + "}");
+                "  if (!(" + CondText + ")) {\n" + Section + I + "    " + Done +
+                " = true;\n" + I + "  }\n" + I + "}");
       }
     }
   }
@@ -420,10 +422,11 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
            DiagnosticIDs::Note);
   }
   if (!Release)
-    diag(Loc,
-         "take the lock once per warp instead: one lane acquires, __syncwarp(), "
-         "the warp runs the section, __syncwarp(), that lane releases",
-         DiagnosticIDs::Note);
+    diag(
+        Loc,
+        "take the lock once per warp instead: one lane acquires, __syncwarp(), "
+        "the warp runs the section, __syncwarp(), that lane releases",
+        DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::warp

@@ -47,8 +47,9 @@ static const IfStmt *ballotableIf(const Divergence &D,
 /// The number of full-mask `__syncwarp` calls \p S runs on every path
 /// through it, or nullopt when that is not fixed: a warp barrier inside a
 /// nested branch or loop, one with another mask, or a jump out of \p S.
-static std::optional<unsigned> fullBarriersOnEveryPath(
-    const Stmt *S, const FunctionUniformity &FU, ASTContext &Ctx) {
+static std::optional<unsigned>
+fullBarriersOnEveryPath(const Stmt *S, const FunctionUniformity &FU,
+                        ASTContext &Ctx) {
   if (!S)
     return 0;
   if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
@@ -63,8 +64,8 @@ static std::optional<unsigned> fullBarriersOnEveryPath(
     }
     return N;
   }
-  bool Nested = isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt,
-                    CXXForRangeStmt>(S);
+  bool Nested =
+      isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
   unsigned N = 0;
   bool Unknown = false;
   llvm::SmallVector<const Stmt *, 16> Work{S};
@@ -97,8 +98,10 @@ static bool syncwarpsPairUp(const Divergence &D, const FunctionUniformity &FU,
     const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
     if (!If || B.Exit)
       return false;
-    std::optional<unsigned> Then = fullBarriersOnEveryPath(If->getThen(), FU, Ctx);
-    std::optional<unsigned> Else = fullBarriersOnEveryPath(If->getElse(), FU, Ctx);
+    std::optional<unsigned> Then =
+        fullBarriersOnEveryPath(If->getThen(), FU, Ctx);
+    std::optional<unsigned> Else =
+        fullBarriersOnEveryPath(If->getElse(), FU, Ctx);
     if (!Then || !Else || *Then == 0 || *Then != *Else)
       return false;
   }
@@ -113,8 +116,7 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
   Divergence D = FU.divergenceAt(Use.Site);
   if (!D.isDiverged())
     return;
-  if (Use.Info->Kind == CollectiveKind::SyncWarp &&
-      syncwarpsPairUp(D, FU, Ctx))
+  if (Use.Info->Kind == CollectiveKind::SyncWarp && syncwarpsPairUp(D, FU, Ctx))
     return;
   SourceLocation Loc = Use.Site->getBeginLoc();
   if (!firstReportAt(Loc))
@@ -183,10 +185,10 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
     Mask.Name = Names.get("warp_mask", FU.decl(), Ctx);
   if (carriesDeclaration(Mask)) {
     std::string Pred = TakenSide ? Cond : "!(" + Cond + ")";
-    Diag << FixItHint::CreateInsertion(
-        If->getBeginLoc(), "const unsigned " + Mask.Name +
-                               " = __ballot_sync(0xffffffff, " + Pred + ");\n" +
-                               *Indent);
+    Diag << FixItHint::CreateInsertion(If->getBeginLoc(),
+                                       "const unsigned " + Mask.Name +
+                                           " = __ballot_sync(0xffffffff, " +
+                                           Pred + ");\n" + *Indent);
     Declared = &Mask;
   }
   if (MaskRange.isValid())

@@ -32,9 +32,8 @@ private:
   /// Adds the ballot-mask rewrite; returns false when it does not apply.
   /// Sets \p Declared to the mask name whose declaration the fix carries.
   bool addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
-                    const DivergentBranch &Branch,
-                    const FunctionUniformity &FU, ASTContext &Ctx,
-                    SharedName *&Declared);
+                    const DivergentBranch &Branch, const FunctionUniformity &FU,
+                    ASTContext &Ctx, SharedName *&Declared);
   void noteSuggestion(const CollectiveUse &Use, const DivergentBranch &Branch,
                       ASTContext &Ctx);
 

@@ -39,9 +39,8 @@ CharSourceRange statementRange(const Stmt *S, const ASTContext &Ctx) {
       Ctx.getLangOpts());
   if (R.isInvalid())
     return R;
-  std::optional<Token> Next =
-      Lexer::findNextToken(R.getEnd().getLocWithOffset(-1), SM,
-                           Ctx.getLangOpts());
+  std::optional<Token> Next = Lexer::findNextToken(
+      R.getEnd().getLocWithOffset(-1), SM, Ctx.getLangOpts());
   // DeclStmt ranges already end at the semicolon.
   if (Next && Next->is(tok::semi) &&
       SM.getFileOffset(Next->getLocation()) >= SM.getFileOffset(R.getEnd()))
@@ -60,11 +59,21 @@ static bool isRepeatableCall(const CallExpr *Call) {
   if (Name.starts_with("__fetch_builtin_") ||
       Name.starts_with("__nvvm_read_ptx_sreg_"))
     return true;
-  static const char *const Pure[] = {"__ffs",  "__ffsll", "__popc", "__popcll",
-                                     "__clz",  "__brev",  "min",    "max",
-                                     "abs",    "__float_as_int", "__int_as_float",
-                                     "thread_rank", "meta_group_rank",
-                                     "size",   "num_threads"};
+  static const char *const Pure[] = {"__ffs",
+                                     "__ffsll",
+                                     "__popc",
+                                     "__popcll",
+                                     "__clz",
+                                     "__brev",
+                                     "min",
+                                     "max",
+                                     "abs",
+                                     "__float_as_int",
+                                     "__int_as_float",
+                                     "thread_rank",
+                                     "meta_group_rank",
+                                     "size",
+                                     "num_threads"};
   for (const char *P : Pure)
     if (Name == P)
       return true;

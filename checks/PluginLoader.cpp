@@ -30,8 +30,8 @@ std::string selfDirectory() {
 }
 
 __attribute__((constructor)) void loadWarpLintChecks() {
-  auto GetVersion = reinterpret_cast<GetVersionFn>(
-      dlsym(RTLD_DEFAULT, "LLVMGetVersion"));
+  auto GetVersion =
+      reinterpret_cast<GetVersionFn>(dlsym(RTLD_DEFAULT, "LLVMGetVersion"));
   unsigned Major = 0, Minor = 0, Patch = 0;
   if (GetVersion)
     GetVersion(&Major, &Minor, &Patch);
@@ -52,8 +52,7 @@ __attribute__((constructor)) void loadWarpLintChecks() {
   }
   std::string Impl = selfDirectory() + "libWarpLintChecks.so";
   if (!dlopen(Impl.c_str(), RTLD_NOW | RTLD_GLOBAL))
-    fprintf(stderr, "warp-lint: cannot load %s: %s\n", Impl.c_str(),
-            dlerror());
+    fprintf(stderr, "warp-lint: cannot load %s: %s\n", Impl.c_str(), dlerror());
 }
 
 } // namespace

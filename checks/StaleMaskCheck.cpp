@@ -51,7 +51,6 @@ static void definitionsIn(const FunctionUniformity &FU, DefinitionMap &Defs,
   });
 }
 
-
 /// Returns the warp intrinsic call that makes \p E (`__activemask()`,
 /// `__ballot_sync(m, p)`, `__match_any_sync`), looking through casts.
 static const CallExpr *maskSource(const Expr *E) {
@@ -124,9 +123,8 @@ static bool namesEveryLaneHere(const CallExpr *Source, ASTContext &Ctx) {
 /// Returns whether the helper of \p Helper, branching on its lane-varying
 /// argument, leaves fewer lanes at its collective than the mask made by
 /// \p Source names.
-static bool helperSplits(const HelperDivergence &Helper,
-                         const CallExpr *Source, const FunctionUniformity &FU,
-                         ASTContext &Ctx) {
+static bool helperSplits(const HelperDivergence &Helper, const CallExpr *Source,
+                         const FunctionUniformity &FU, ASTContext &Ctx) {
   if (!Helper.Argument || !namesEveryLaneHere(Source, Ctx))
     return false;
   const Expr *Key = peerKey(Source);
@@ -278,19 +276,19 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
     for (const MaskParam &M : Summary->MaskParams)
       if (M.Index < Args.size())
-        checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx,
-                 {WA.divergingArgument(Call, M.ParamConditions, M.Collective,
-                                       FU),
-                  Callee, M.Collective});
+        checkUse(
+            Call, Args[M.Index], Callee->getName(), FU, Ctx,
+            {WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU),
+             Callee, M.Collective});
   });
   // Both point into this function's CFG, which may not outlive the call.
   Reaching.reset();
   Definitions.clear();
 }
 
-void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
-                              StringRef What, const FunctionUniformity &FU,
-                              ASTContext &Ctx, const HelperDivergence &Helper) {
+void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
+                              const FunctionUniformity &FU, ASTContext &Ctx,
+                              const HelperDivergence &Helper) {
   if (const ParmVarDecl *P = maskParameter(Mask)) {
     // Which lanes the caller's mask names is unknown here (it may be the
     // ballot of the very condition the helper branches on), so only
@@ -343,10 +341,10 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   bool WrongSide = false;
   if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
       Extra.size() == 1 && !Helper.Argument) {
-    WrongSide = relation(Extra[0].Condition ? Extra[0].Condition
-                                            : Source->getArg(1),
-                         Source->getArg(1), Ctx)
-                    .has_value();
+    WrongSide =
+        relation(Extra[0].Condition ? Extra[0].Condition : Source->getArg(1),
+                 Source->getArg(1), Ctx)
+            .has_value();
   }
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
@@ -374,12 +372,9 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask,
   noteHelperDivergence(Helper);
 }
 
-SharedName *StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
-                                            const DivergentBranch &B,
-                                            const CallExpr *Source,
-                                            const Expr *Mask,
-                                            const FunctionUniformity &FU,
-                                            ASTContext &Ctx) {
+SharedName *StaleMaskCheck::addRecomputeFix(
+    DiagnosticBuilder &Diag, const DivergentBranch &B, const CallExpr *Source,
+    const Expr *Mask, const FunctionUniformity &FU, ASTContext &Ctx) {
   // Mechanical fix: ballot of the branch predicate over the lanes that made
   // the mask, computed right before the branch. The recomputed ballot runs
   // over the lanes that made the old mask: the mask itself for
@@ -416,10 +411,9 @@ SharedName *StaleMaskCheck::addRecomputeFix(DiagnosticBuilder &Diag,
   SharedName *Declared = nullptr;
   if (carriesDeclaration(Recomputed)) {
     Diag << FixItHint::CreateInsertion(
-        If->getBeginLoc(), "const unsigned " + Recomputed.Name +
-                               " = __ballot_sync(" + OverText + ", " +
-                               (Taken ? Cond : "!(" + Cond + ")") + ");\n" +
-                               *Indent);
+        If->getBeginLoc(),
+        "const unsigned " + Recomputed.Name + " = __ballot_sync(" + OverText +
+            ", " + (Taken ? Cond : "!(" + Cond + ")") + ");\n" + *Indent);
     Declared = &Recomputed;
   }
   Diag << FixItHint::CreateReplacement(MaskRange, Recomputed.Name);
@@ -499,11 +493,13 @@ void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use,
        "'%0' takes its source lane from one __activemask() and its mask from "
        "another; the two may differ, so the leader may not be in the mask")
       << Use.Info->Name;
-  diag((*LeaderCalls.begin())->getBeginLoc(), "source lane chosen from this "
-                                              "__activemask()",
+  diag((*LeaderCalls.begin())->getBeginLoc(),
+       "source lane chosen from this "
+       "__activemask()",
        DiagnosticIDs::Note);
-  diag((*MaskCalls.begin())->getBeginLoc(), "mask taken from this "
-                                            "__activemask()",
+  diag((*MaskCalls.begin())->getBeginLoc(),
+       "mask taken from this "
+       "__activemask()",
        DiagnosticIDs::Note);
 }
 

@@ -53,20 +53,18 @@ private:
                 const HelperDivergence &Helper = {});
   /// Adds the recomputed-ballot rewrite; returns the mask name whose
   /// declaration the fix carries, if any.
-  SharedName *addRecomputeFix(DiagnosticBuilder &Diag,
-                              const DivergentBranch &B, const CallExpr *Source,
-                              const Expr *Mask, const FunctionUniformity &FU,
-                              ASTContext &Ctx);
+  SharedName *addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
+                              const CallExpr *Source, const Expr *Mask,
+                              const FunctionUniformity &FU, ASTContext &Ctx);
   void noteHelperDivergence(const HelperDivergence &Helper);
-  void checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
-                         StringRef What, const FunctionUniformity &FU);
+  void checkParameterUse(const Stmt *Use, const ParmVarDecl *P, StringRef What,
+                         const FunctionUniformity &FU);
   void checkLeaderAgreement(const CollectiveUse &Use,
                             const FunctionUniformity &FU, ASTContext &Ctx);
   FreshNames Names;
   /// The recomputed mask of an `if` (side, lanes it is taken over) that
   /// fixes share.
-  std::map<std::tuple<const Stmt *, bool, std::string>, SharedName>
-      BranchMasks;
+  std::map<std::tuple<const Stmt *, bool, std::string>, SharedName> BranchMasks;
   /// Definitions of the locals of the function being checked, and which of
   /// them reach each use.
   DefinitionMap Definitions;

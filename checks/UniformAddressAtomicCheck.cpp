@@ -3,10 +3,10 @@
 #include "UniformAddressAtomicCheck.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Attr.h"
-#include "llvm/ADT/StringExtras.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/StringExtras.h"
 
 namespace clang::tidy::warp {
 
@@ -131,24 +131,24 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
   StringRef Who = D.isDiverged() ? "every lane that gets here" : "every lane";
   // A helper's callers may call it from divergent code: a full-warp
   // reduction there would wait for absent lanes.
-  bool MaybeDiverged = D.isDiverged() ||
-                       (!ViaCall && !FU.decl()->hasAttr<CUDAGlobalAttr>());
+  bool MaybeDiverged =
+      D.isDiverged() || (!ViaCall && !FU.decl()->hasAttr<CUDAGlobalAttr>());
   bool Fixed = false;
   {
     auto Diag =
-        ViaCall
-            ? diag(Loc, "call to %0 makes %3 perform '%1' on the same "
-                        "address, serializing the warp%2")
-                  << calledDefinition(ViaCall) << Name << Cost << Who
-            : diag(Loc, "%2 performs '%0' on the same address, serializing "
-                        "the warp%1")
-                  << Name << Cost << Who;
+        ViaCall ? diag(Loc, "call to %0 makes %3 perform '%1' on the same "
+                            "address, serializing the warp%2")
+                      << calledDefinition(ViaCall) << Name << Cost << Who
+                : diag(Loc, "%2 performs '%0' on the same address, serializing "
+                            "the warp%1")
+                      << Name << Cost << Who;
     if (!ViaCall && !MaybeDiverged)
       Fixed = addAggregationFix(Diag, Atomic, *Info, FU, Ctx);
   }
   if (ViaCall)
-    diag(Atomic->getBeginLoc(), "'%0' on an address that is the same in every "
-                                "lane runs here",
+    diag(Atomic->getBeginLoc(),
+         "'%0' on an address that is the same in every "
+         "lane runs here",
          DiagnosticIDs::Note)
         << Name;
   noteDivergence(D);
@@ -195,7 +195,7 @@ static std::optional<Aggregation> aggregationFor(AtomicOp Op, QualType T,
   case AtomicOp::Xor:
     if (Int32 && T->isUnsignedIntegerType())
       return Aggregation{Op,
-                         Op == AtomicOp::And   ? "__reduce_and_sync"
+                         Op == AtomicOp::And  ? "__reduce_and_sync"
                          : Op == AtomicOp::Or ? "__reduce_or_sync"
                                               : "__reduce_xor_sync",
                          false};
@@ -260,7 +260,9 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
   const FunctionDecl *FD = FU.decl();
   std::string Lane = Names.get("warp_lane", FD, Ctx);
   std::string I = *Indent;
-  std::string LaneDecl = "unsigned " + Lane + ";\n" + I + "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(" + Lane + "));\n";
+  std::string LaneDecl = "unsigned " + Lane + ";\n" + I +
+                         "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(" + Lane +
+                         "));\n";
 
   // `T slot = atomicAdd(p, 1);`: one atomic reserves the warp's slots, each
   // lane takes its own by rank (ballot + popc + leader + broadcast).
@@ -269,8 +271,7 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
     const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
     Expr::EvalResult One;
     if (!VD || Atomic->getArg(1)->isValueDependent() ||
-        !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) ||
-        One.Val.getInt() != 1)
+        !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) || One.Val.getInt() != 1)
       return false;
     CharSourceRange Range = statementRange(DS, Ctx);
     if (Range.isInvalid())
@@ -279,14 +280,13 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
     std::string Base = Names.get("warp_base", FD, Ctx);
     std::string VarType = VD->getType().getAsString(Policy);
     Diag << FixItHint::CreateReplacement(
-        Range,
-        LaneDecl + I + "const unsigned " + Ballot +
-            " = __ballot_sync(0xffffffff, 1);\n" + I + Type + " " + Base +
-            " = 0;\n" + I + "if (" + Lane + " == 0)\n" + I + "  " + Base +
-            " = " + Name + "(" + Address + ", __popc(" + Ballot + "));\n" + I +
-            VarType + " " + VD->getName().str() + " = __shfl_sync(0xffffffff, " +
-            Base + ", 0) + __popc(" + Ballot + " & ((1u << " + Lane +
-            ") - 1));");
+        Range, LaneDecl + I + "const unsigned " + Ballot +
+                   " = __ballot_sync(0xffffffff, 1);\n" + I + Type + " " +
+                   Base + " = 0;\n" + I + "if (" + Lane + " == 0)\n" + I +
+                   "  " + Base + " = " + Name + "(" + Address + ", __popc(" +
+                   Ballot + "));\n" + I + VarType + " " + VD->getName().str() +
+                   " = __shfl_sync(0xffffffff, " + Base + ", 0) + __popc(" +
+                   Ballot + " & ((1u << " + Lane + ") - 1));");
     return true;
   }
   // A statement whose result is unused: reduce across the warp, then one
@@ -303,8 +303,8 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
   std::string Acc = Names.get("warp_value", FD, Ctx);
   std::string Body;
   if (Agg->Reduce) {
-    Body = "const " + Type + " " + Acc + " = " + Agg->Reduce +
-           "(0xffffffff, " + Operand + ");\n";
+    Body = "const " + Type + " " + Acc + " = " + Agg->Reduce + "(0xffffffff, " +
+           Operand + ");\n";
   } else {
     std::string Offset = Names.get("warp_offset", FD, Ctx);
     Body = Type + " " + Acc + " = " + Operand + ";\n" + I + "  for (int " +
@@ -314,9 +314,9 @@ bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
   }
   Diag << FixItHint::CreateReplacement(
       Range, "{\n" + I + "  " +
-                 LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") + I +
-                 "  " + Body + I + "  if (" + Lane + " == 0)\n" + I + "    " +
-                 Name + "(" + Address + ", " + Acc + ");\n" + I + "}");
+                 LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") + I + "  " +
+                 Body + I + "  if (" + Lane + " == 0)\n" + I + "    " + Name +
+                 "(" + Address + ", " + Acc + ");\n" + I + "}");
   return true;
 }
 

@@ -112,15 +112,16 @@ void WarpCheckBase::noteDivergence(const Divergence &D) {
   for (const DivergentBranch &B : D.Branches) {
     bool Lane = B.Value.V == Variance::Lane;
     if (B.Exit) {
-      diag(B.Exit->getBeginLoc(), Lane ? "lanes exit here"
-                                       : "lanes may exit here",
+      diag(B.Exit->getBeginLoc(),
+           Lane ? "lanes exit here" : "lanes may exit here",
            DiagnosticIDs::Note);
       continue;
     }
-    SourceLocation Loc = B.Condition ? B.Condition->getExprLoc()
-                                     : B.Terminator->getBeginLoc();
-    diag(Loc, Lane ? "lanes diverge here"
-                   : "lanes may diverge here on a data-dependent condition",
+    SourceLocation Loc =
+        B.Condition ? B.Condition->getExprLoc() : B.Terminator->getBeginLoc();
+    diag(Loc,
+         Lane ? "lanes diverge here"
+              : "lanes may diverge here on a data-dependent condition",
          DiagnosticIDs::Note);
   }
   if (D.onlyByLaunchShape())

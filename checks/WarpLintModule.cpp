@@ -1,4 +1,5 @@
-//===--- WarpLintModule.cpp - registers the warp- checks -------------------===//
+//===--- WarpLintModule.cpp - registers the warp- checks
+//-------------------===//
 
 #include "AtomicSpinlockCheck.h"
 #include "DivergentFullMaskCheck.h"
@@ -12,8 +13,7 @@ class WarpLintModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
     Factories.registerCheck<AtomicSpinlockCheck>("warp-atomic-spinlock");
-    Factories.registerCheck<DivergentFullMaskCheck>(
-        "warp-divergent-full-mask");
+    Factories.registerCheck<DivergentFullMaskCheck>("warp-divergent-full-mask");
     Factories.registerCheck<StaleMaskCheck>("warp-stale-mask");
     Factories.registerCheck<UniformAddressAtomicCheck>(
         "warp-uniform-address-atomic");

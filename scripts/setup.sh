@@ -18,7 +18,7 @@ cuda=${CUDA_PATH:-/usr/local/cuda}
 
 packages=(
   clang-22 clang-tidy-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev
-  llvm-22-tools clang-tools-22 libfmt-dev libgtest-dev
+  llvm-22-tools clang-tools-22 clang-format-22 libfmt-dev libgtest-dev
   cmake ninja-build pre-commit python3 git
 )
 # SARIF validation in the tests: Microsoft's SARIF multitool (from npm) ships

@@ -43,9 +43,9 @@ private:
     for (CompileCommand &C : Commands) {
       if (C.CommandLine.empty() || !isNvccCompiler(C.CommandLine.front()))
         continue;
-      Expected<std::vector<std::string>> Clang = translateNvccCommand(
-          C.CommandLine, C.Filename, C.Directory, readFileFromDisk,
-          NvccDefines);
+      Expected<std::vector<std::string>> Clang =
+          translateNvccCommand(C.CommandLine, C.Filename, C.Directory,
+                               readFileFromDisk, NvccDefines);
       if (!Clang) {
         std::string Message = toString(Clang.takeError());
         if (FirstError.empty())
@@ -175,8 +175,8 @@ loadCompileDatabase(StringRef BuildDir, std::vector<std::string> NvccDefines) {
     // One line: the JSON parser's message may span several.
     std::replace(Message.begin(), Message.end(), '\n', ' ');
     return createStringError(inconvertibleErrorCode(),
-                             "malformed compile database %s: %s",
-                             Path.c_str(), StringRef(Message).trim().str().c_str());
+                             "malformed compile database %s: %s", Path.c_str(),
+                             StringRef(Message).trim().str().c_str());
   }
   return std::make_unique<ProjectDatabase>(std::move(Json),
                                            std::move(NvccDefines));
@@ -218,9 +218,8 @@ computeCommands(ArrayRef<std::string> Files,
       Found = Database->getCompileCommands(File);
       if (std::string Why = firstTranslationError(*Database); !Why.empty())
         return createStringError(inconvertibleErrorCode(), "%s", Why.c_str());
-      llvm::erase_if(Found, [](const CompileCommand &C) {
-        return C.CommandLine.empty();
-      });
+      llvm::erase_if(
+          Found, [](const CompileCommand &C) { return C.CommandLine.empty(); });
       if (Found.empty())
         return createStringError(inconvertibleErrorCode(),
                                  "no compile command for %s", File.c_str());

@@ -1,4 +1,5 @@
-//===--- CompileCommands.h - the command each file is linted with -*- C++ -*-===//
+//===--- CompileCommands.h - the command each file is linted with -*- C++
+//-*-===//
 ///
 /// \file Builds the clang command line for every input up front, from a
 /// compile database (nvcc commands translated, clang ones used as they are),
@@ -50,8 +51,8 @@ loadCompileDatabase(llvm::StringRef BuildDir,
 /// Returns the first nvcc command of \p Database that could not be
 /// translated (an unreadable options file) as `file: why`; empty if none.
 /// \p Database must come from loadCompileDatabase.
-std::string firstTranslationError(
-    const clang::tooling::CompilationDatabase &Database);
+std::string
+firstTranslationError(const clang::tooling::CompilationDatabase &Database);
 
 /// A database of commands computed ahead of time; safe to share between
 /// threads because nothing in it changes.

@@ -1,4 +1,5 @@
-//===--- CompileCommandsExport.h - the database as clang reads it -*- C++ -*-===//
+//===--- CompileCommandsExport.h - the database as clang reads it -*- C++
+//-*-===//
 ///
 /// \file `--export-compile-commands DIR`: the compile database warp-lint
 /// lints with, written for other clang tools. nvcc entries come out

@@ -12,7 +12,6 @@ using namespace clang::tidy;
 
 namespace warplint {
 
-
 /// Returns an error carrying the one-line \p Message.
 static Error fail(const Twine &Message) {
   return createStringError(inconvertibleErrorCode(), Message.str());

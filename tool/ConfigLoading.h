@@ -1,4 +1,5 @@
-//===--- ConfigLoading.h - clang-tidy configuration for warp-lint -*- C++ -*-===//
+//===--- ConfigLoading.h - clang-tidy configuration for warp-lint -*- C++
+//-*-===//
 ///
 /// \file Builds clang-tidy's options providers exactly as clang-tidy does
 /// (`.clang-tidy` discovery, `--config`, `--config-file`, `--checks`

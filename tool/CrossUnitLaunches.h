@@ -25,9 +25,9 @@ namespace warplint {
 
 class CrossUnitLaunches : public clang::warp::LaunchLedger {
 public:
-  void unitLaunches(
-      llvm::StringRef File,
-      const std::vector<clang::warp::LedgerLaunch> &Launches) override;
+  void
+  unitLaunches(llvm::StringRef File,
+               const std::vector<clang::warp::LedgerLaunch> &Launches) override;
   void launchDependent(llvm::StringRef File, unsigned Offset,
                        llvm::StringRef KernelUsr) override;
 

@@ -55,8 +55,8 @@ std::optional<NvccVersion> parseNvccVersion(StringRef Text) {
   Text.trim().split(Parts, '.');
   NvccVersion V;
   unsigned Build = 0;
-  if (Parts.size() < 2 || Parts.size() > 3 || Parts[0].getAsInteger(10, V.Major) ||
-      Parts[1].getAsInteger(10, V.Minor))
+  if (Parts.size() < 2 || Parts.size() > 3 ||
+      Parts[0].getAsInteger(10, V.Major) || Parts[1].getAsInteger(10, V.Minor))
     return std::nullopt;
   if (Parts.size() == 3 && !Parts[2].getAsInteger(10, Build))
     V.Build = Build;
@@ -89,8 +89,8 @@ std::optional<NvccVersion> parseVersionTxt(StringRef Text) {
   StringRef Rest = Text.trim();
   if (!Rest.consume_front("CUDA Version"))
     return std::nullopt;
-  return parseNvccVersion(Rest.trim().take_while(
-      [](char C) { return isDigit(C) || C == '.'; }));
+  return parseNvccVersion(
+      Rest.trim().take_while([](char C) { return isDigit(C) || C == '.'; }));
 }
 
 /// Returns nvcc's version from a pip-style `nvidia_cuda_nvcc-X.Y.Z.dist-info`
@@ -229,11 +229,11 @@ std::vector<std::string> addCudaDefaults(ArrayRef<std::string> Args,
   // the long-removed cudaConfigureCall.
   if (!Cuda.HasVersionFile && Cuda.HeaderVersion &&
       !hasArg(Args, {"-target-sdk-version="}))
-    Extra.insert(Extra.end(),
-                 {"-Xclang", "-target-sdk-version=" +
-                                 std::to_string(Cuda.HeaderVersion->Major) +
-                                 "." +
-                                 std::to_string(Cuda.HeaderVersion->Minor)});
+    Extra.insert(
+        Extra.end(),
+        {"-Xclang",
+         "-target-sdk-version=" + std::to_string(Cuda.HeaderVersion->Major) +
+             "." + std::to_string(Cuda.HeaderVersion->Minor)});
 
   std::vector<std::string> Result;
   if (Args.empty())

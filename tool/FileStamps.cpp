@@ -36,7 +36,8 @@ Error FileStamps::checkUnchanged(StringRef Path) const {
 
 ErrorOr<std::unique_ptr<vfs::File>>
 StampingFileSystem::openFileForRead(const Twine &Path) {
-  ErrorOr<std::unique_ptr<vfs::File>> F = ProxyFileSystem::openFileForRead(Path);
+  ErrorOr<std::unique_ptr<vfs::File>> F =
+      ProxyFileSystem::openFileForRead(Path);
   if (F)
     if (ErrorOr<vfs::Status> S = (*F)->status()) {
       std::lock_guard<std::mutex> Guard(Mutex);

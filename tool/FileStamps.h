@@ -1,4 +1,5 @@
-//===--- FileStamps.h - what the analysis read, to detect later edits -*- C++ -*-===//
+//===--- FileStamps.h - what the analysis read, to detect later edits -*- C++
+//-*-===//
 ///
 /// \file A fix is a list of byte offsets into the text the analysis read.
 /// Before --fix rewrites a file it checks that the file is still that text
@@ -43,7 +44,8 @@ private:
 /// A file system that stamps every file opened for reading through it.
 class StampingFileSystem : public llvm::vfs::ProxyFileSystem {
 public:
-  explicit StampingFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
+  explicit StampingFileSystem(
+      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS)
       : ProxyFileSystem(std::move(FS)) {}
 
   llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>

@@ -216,14 +216,14 @@ Error writeFile(StringRef Path, StringRef Contents) {
 
   StringRef Dir = sys::path::parent_path(Real);
   SmallString<256> Model(Dir);
-  sys::path::append(Model, "." + sys::path::filename(Real) +
-                               ".warp-lint-%%%%%%");
+  sys::path::append(Model,
+                    "." + sys::path::filename(Real) + ".warp-lint-%%%%%%");
   int FD = -1;
   SmallString<256> Temp;
   if (std::error_code EC = sys::fs::createUniqueFile(
           Model, FD, Temp, sys::fs::OF_None, Exists ? 0600 : 0666))
-    return writeError(Path, "cannot create a temporary file in " + Dir +
-                                ": " + EC.message());
+    return writeError(Path, "cannot create a temporary file in " + Dir + ": " +
+                                EC.message());
   sys::RemoveFileOnSignal(Temp);
   auto Fail = [&](const std::string &Why) {
     if (FD >= 0)

@@ -1,4 +1,5 @@
-//===--- FileWriting.h - writes that never leave a file half done -*- C++ -*-===//
+//===--- FileWriting.h - writes that never leave a file half done -*- C++
+//-*-===//
 ///
 /// \file Every file warp-lint writes (fixed sources, `--output`,
 /// `--export-fixes`, `--export-compile-commands`) goes through writeFile:

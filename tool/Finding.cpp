@@ -17,7 +17,8 @@ StringRef findingLevel(StringRef Message) {
   while (!Message.empty()) {
     Message = Message.drop_until(isAlpha);
     StringRef Word = Message.take_while(isAlpha);
-    if (Word.equals_insensitive("may") || Word.equals_insensitive("potentially"))
+    if (Word.equals_insensitive("may") ||
+        Word.equals_insensitive("potentially"))
       return "warning";
     Message = Message.drop_front(Word.size());
   }
@@ -83,8 +84,8 @@ std::vector<Finding> toFindings(ArrayRef<ClangTidyError> Errors,
     for (const auto &FileAndReplacements : E.Message.Fix)
       for (const clang::tooling::Replacement &R : FileAndReplacements.second) {
         FindingFix Fix;
-        Fix.Loc = locate(R.getFilePath(), R.getOffset(), E.BuildDirectory,
-                         Lines);
+        Fix.Loc =
+            locate(R.getFilePath(), R.getOffset(), E.BuildDirectory, Lines);
         Fix.Length = R.getLength();
         Fix.End = locate(R.getFilePath(), R.getOffset() + R.getLength(),
                          E.BuildDirectory, Lines);

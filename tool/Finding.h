@@ -1,4 +1,5 @@
-//===--- Finding.h - one reported problem, independent of format -*- C++ -*-===//
+//===--- Finding.h - one reported problem, independent of format -*- C++
+//-*-===//
 ///
 /// \file The shape the SARIF and JSON writers share: a clang-tidy error with
 /// file offsets turned into lines and columns.

@@ -1,4 +1,5 @@
-//===--- FixApplication.cpp - the fixes of a whole run, applied once -------===//
+//===--- FixApplication.cpp - the fixes of a whole run, applied once
+//-------===//
 
 #include "FixApplication.h"
 #include "FileWriting.h"
@@ -73,11 +74,11 @@ FixPlan planFixes(ArrayRef<ClangTidyError> Errors) {
         PlannedEdit Edit{R.getOffset(), R.getLength(),
                          R.getReplacementText().str()};
         const std::vector<PlannedEdit> &Have = Plan.Files[File];
-        if (any_of(Have, [&](const PlannedEdit &P) { return sameEdit(P, Edit); }))
+        if (any_of(Have,
+                   [&](const PlannedEdit &P) { return sameEdit(P, Edit); }))
           continue;
-        Conflict |= any_of(Have, [&](const PlannedEdit &P) {
-          return overlap(P, Edit);
-        });
+        Conflict |= any_of(
+            Have, [&](const PlannedEdit &P) { return overlap(P, Edit); });
         New.emplace_back(File, std::move(Edit));
       }
     for (size_t I = 0; I < New.size() && !Conflict; ++I)
@@ -166,7 +167,9 @@ FixOutcome applyFixPlan(const FixPlan &Plan, const FileStamps &Seen,
   for (const auto &Entry : Plan.Files) {
     const std::string &File = Entry.first;
     const std::vector<PlannedEdit> &Edits = Entry.second;
-    auto Fail = [&](Error E) { Out.Failures.push_back(toString(std::move(E))); };
+    auto Fail = [&](Error E) {
+      Out.Failures.push_back(toString(std::move(E)));
+    };
     // Wait a while for another run's write; never forever, so two runs
     // that each hold the other's file cannot wait on each other. A file
     // locked only for this write (not an input) is released after it.

@@ -1,4 +1,5 @@
-//===--- FixApplication.h - the fixes of a whole run, applied once -*- C++ -*-===//
+//===--- FixApplication.h - the fixes of a whole run, applied once -*- C++
+//-*-===//
 ///
 /// \file warp-lint gathers the fixes of every unit of a run before it writes
 /// anything. Each finding's fix is whole on its own (a declaration it needs

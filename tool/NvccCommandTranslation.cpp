@@ -208,10 +208,9 @@ Error expandOptionFiles(ArrayRef<std::string> In, StringRef Directory,
         sys::path::make_absolute(Directory, Path);
       Expected<std::string> Text = ReadFile(Path);
       if (!Text)
-        return createStringError(inconvertibleErrorCode(),
-                                 "cannot read options file '%s': %s",
-                                 Path.c_str(),
-                                 toString(Text.takeError()).c_str());
+        return createStringError(
+            inconvertibleErrorCode(), "cannot read options file '%s': %s",
+            Path.c_str(), toString(Text.takeError()).c_str());
       BumpPtrAllocator Alloc;
       StringSaver Saver(Alloc);
       SmallVector<const char *, 32> Tokens;
@@ -307,7 +306,8 @@ translateNvccCommand(ArrayRef<std::string> Args, StringRef File,
                      StringRef Directory, const ReadFileFn &ReadFile,
                      ArrayRef<std::string> NvccDefines) {
   std::vector<std::string> In;
-  if (Error E = expandOptionFiles(Args.drop_front(), Directory, ReadFile, 0, In))
+  if (Error E =
+          expandOptionFiles(Args.drop_front(), Directory, ReadFile, 0, In))
     return std::move(E);
 
   std::vector<std::string> Out = {"clang++"};

@@ -15,12 +15,12 @@ static Error fail(const Twine &Message) {
 }
 
 Expected<OutputFormat> parseFormat(StringRef Value) {
-  std::optional<OutputFormat> F = StringSwitch<std::optional<OutputFormat>>(
-                                      Value)
-                                      .Case("text", OutputFormat::Text)
-                                      .Case("sarif", OutputFormat::Sarif)
-                                      .Case("json", OutputFormat::Json)
-                                      .Default(std::nullopt);
+  std::optional<OutputFormat> F =
+      StringSwitch<std::optional<OutputFormat>>(Value)
+          .Case("text", OutputFormat::Text)
+          .Case("sarif", OutputFormat::Sarif)
+          .Case("json", OutputFormat::Json)
+          .Default(std::nullopt);
   if (!F)
     return fail("invalid --format '" + Value +
                 "': expected text, sarif or json");

@@ -1,4 +1,5 @@
-//===--- Output.cpp - reporting a run's findings ---------------------------===//
+//===--- Output.cpp - reporting a run's findings
+//---------------------------===//
 
 #include "Output.h"
 #include "FileWriting.h"
@@ -53,8 +54,8 @@ static Expected<std::string> captureStdout(function_ref<void()> Print) {
   SmallString<128> Temp;
   if (std::error_code EC =
           sys::fs::createTemporaryFile("warp-lint-report", "txt", FD, Temp))
-    return createStringError(EC, "cannot create a temporary file: " +
-                                     EC.message());
+    return createStringError(EC,
+                             "cannot create a temporary file: " + EC.message());
   int Saved = dup(STDOUT_FILENO);
   dup2(FD, STDOUT_FILENO);
   Print();
@@ -106,8 +107,7 @@ Error report(const RunResults &Results, ClangTidyContext &Context,
   auto PrintText = [&] {
     unsigned WErrors = 0;
     if (!Diags.empty())
-      handleErrors(Diags, Context, FB_NoFix, WErrors,
-                   vfs::getRealFileSystem());
+      handleErrors(Diags, Context, FB_NoFix, WErrors, vfs::getRealFileSystem());
   };
   std::string Text;
   if (Settings.Format == OutputFormat::Text) {

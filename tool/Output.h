@@ -11,11 +11,11 @@ namespace warplint {
 
 struct OutputSettings {
   OutputFormat Format = OutputFormat::Text;
-  std::string OutputFile;            ///< --output; empty for stdout.
-  bool StdoutClosed = false;         ///< fd 1 was closed at start.
-  std::string ExportFixes;           ///< --export-fixes; empty for none.
-  std::string SarifRoot;             ///< Absolute.
-  std::vector<std::string> RuleIds;  ///< Enabled checks.
+  std::string OutputFile;           ///< --output; empty for stdout.
+  bool StdoutClosed = false;        ///< fd 1 was closed at start.
+  std::string ExportFixes;          ///< --export-fixes; empty for none.
+  std::string SarifRoot;            ///< Absolute.
+  std::vector<std::string> RuleIds; ///< Enabled checks.
   std::string ToolVersion;
 };
 

@@ -53,9 +53,9 @@ static Object artifactLocation(StringRef File, StringRef Root) {
 
 /// Returns a physicalLocation pointing at the start of \p Loc.
 static Object physicalLocation(const Location &Loc, StringRef Root) {
-  return Object{{"artifactLocation", artifactLocation(Loc.File, Root)},
-                {"region", Object{{"startLine", Loc.Line},
-                                  {"startColumn", Loc.Column}}}};
+  return Object{
+      {"artifactLocation", artifactLocation(Loc.File, Root)},
+      {"region", Object{{"startLine", Loc.Line}, {"startColumn", Loc.Column}}}};
 }
 
 /// Returns the result's fixes: one fix with a change per file.
@@ -67,21 +67,19 @@ static Array fixes(const Finding &F, StringRef Root) {
       continue;
     if (!ByFile.count(Fix.Loc.File))
       Order.push_back(Fix.Loc.File);
-    ByFile[Fix.Loc.File].push_back(Object{
-        {"deletedRegion",
-         Object{{"startLine", Fix.Loc.Line},
-                {"startColumn", Fix.Loc.Column},
-                {"endLine", Fix.End.Line},
-                {"endColumn", Fix.End.Column}}},
-        {"insertedContent", Object{{"text", Fix.Replacement}}}});
+    ByFile[Fix.Loc.File].push_back(
+        Object{{"deletedRegion", Object{{"startLine", Fix.Loc.Line},
+                                        {"startColumn", Fix.Loc.Column},
+                                        {"endLine", Fix.End.Line},
+                                        {"endColumn", Fix.End.Column}}},
+               {"insertedContent", Object{{"text", Fix.Replacement}}}});
   }
   if (Order.empty())
     return {};
   Array Changes;
   for (const std::string &File : Order)
-    Changes.push_back(
-        Object{{"artifactLocation", artifactLocation(File, Root)},
-               {"replacements", std::move(ByFile[File])}});
+    Changes.push_back(Object{{"artifactLocation", artifactLocation(File, Root)},
+                             {"replacements", std::move(ByFile[File])}});
   return Array{Object{{"description", Object{{"text", "apply the fix-it"}}},
                       {"artifactChanges", std::move(Changes)}}};
 }
@@ -106,14 +104,14 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
 
   Array Results;
   for (const Finding &F : Findings) {
-    Object R{{"ruleId", F.Check},
-             {"ruleIndex", int64_t(llvm::find(RuleIds, F.Check) -
-                                   RuleIds.begin())},
-             {"level", F.Level},
-             {"message", Object{{"text", F.Message}}}};
+    Object R{
+        {"ruleId", F.Check},
+        {"ruleIndex", int64_t(llvm::find(RuleIds, F.Check) - RuleIds.begin())},
+        {"level", F.Level},
+        {"message", Object{{"text", F.Message}}}};
     if (!F.Loc.File.empty())
-      R["locations"] = Array{Object{
-          {"physicalLocation", physicalLocation(F.Loc, Options.Root)}}};
+      R["locations"] = Array{
+          Object{{"physicalLocation", physicalLocation(F.Loc, Options.Root)}}};
     Array Related;
     for (const FindingNote &N : F.Notes) {
       if (N.Loc.File.empty())
@@ -149,11 +147,11 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   Object Invocation{{"executionSuccessful", Notifications.empty()}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
-  Object Run{{"tool", Object{{"driver", std::move(Driver)}}},
-             {"invocations", Array{std::move(Invocation)}},
-             {"originalUriBaseIds",
-              Object{{SrcRoot, Object{{"uri", RootUri}}}}},
-             {"results", std::move(Results)}};
+  Object Run{
+      {"tool", Object{{"driver", std::move(Driver)}}},
+      {"invocations", Array{std::move(Invocation)}},
+      {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", RootUri}}}}},
+      {"results", std::move(Results)}};
   return Object{{"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/"
                             "errata01/os/schemas/sarif-schema-2.1.0.json"},
                 {"version", "2.1.0"},

@@ -20,8 +20,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
@@ -39,9 +39,9 @@ static cl::OptionCategory Category("warp-lint options");
 
 static cl::list<std::string> Inputs(cl::Positional, cl::desc("<files...>"),
                                     cl::cat(Category));
-static cl::opt<std::string> BuildPath(
-    "p", cl::desc("Build directory holding compile_commands.json"),
-    cl::value_desc("build dir"), cl::cat(Category));
+static cl::opt<std::string>
+    BuildPath("p", cl::desc("Build directory holding compile_commands.json"),
+              cl::value_desc("build dir"), cl::cat(Category));
 static cl::opt<std::string> Checks(
     "checks",
     cl::desc("Comma-separated globs of checks, appended to the configuration "
@@ -78,8 +78,9 @@ static cl::opt<std::string>
                        "git work tree, else the current directory)"),
               cl::cat(Category));
 static cl::opt<std::string>
-    Jobs("j", cl::desc("Translation units analysed in parallel (0: one per "
-                       "core)"),
+    Jobs("j",
+         cl::desc("Translation units analysed in parallel (0: one per "
+                  "core)"),
          cl::init("1"), cl::value_desc("N"), cl::Prefix, cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path", cl::desc("CUDA toolkit (default: detected)"),
@@ -162,7 +163,8 @@ static int exportDatabase(StringRef Dir, StringRef BuildPath,
     sys::path::append(In, "compile_commands.json");
   if (sys::fs::equivalent(In, Out))
     return usageError("--export-compile-commands would overwrite the "
-                      "database it reads (" + In + "): give another folder");
+                      "database it reads (" +
+                      In + "): give another folder");
   if (std::error_code EC = sys::fs::create_directories(Dir))
     return usageError("cannot create " + Dir + ": " + EC.message());
   if (Error E = writeFile(Out, formatv("{0:2}", *Doc).str() + "\n"))
@@ -182,8 +184,8 @@ int main(int argc, const char **argv) {
   // Everything after `--` is for the compiler, as with clang-tidy.
   std::vector<const char *> Args(argv, argv + argc);
   std::vector<std::string> CompilerArgs;
-  auto DashDash = llvm::find_if(
-      Args, [](const char *A) { return StringRef(A) == "--"; });
+  auto DashDash =
+      llvm::find_if(Args, [](const char *A) { return StringRef(A) == "--"; });
   bool HaveDashDash = DashDash != Args.end();
   if (HaveDashDash) {
     CompilerArgs.assign(DashDash + 1, Args.end());
@@ -228,8 +230,8 @@ int main(int argc, const char **argv) {
   Expected<ProviderFactory> MakeProvider = makeProviderFactory(CI);
   if (!MakeProvider)
     return usageError(toString(MakeProvider.takeError()));
-  if (Error E = validateCheckList(
-          Checks, getAllChecksAndOptions(false, false).Checks))
+  if (Error E = validateCheckList(Checks,
+                                  getAllChecksAndOptions(false, false).Checks))
     return usageError(toString(std::move(E)));
 
   std::vector<std::string> Files;
@@ -274,8 +276,8 @@ int main(int argc, const char **argv) {
   CommandSettings CS;
   if (CudaPath.getNumOccurrences() && !sys::fs::is_directory(CudaPath))
     return usageError("no CUDA toolkit at --cuda-path=" + CudaPath);
-  CS.Cuda = inspectCudaInstall(
-      findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
+  CS.Cuda =
+      inspectCudaInstall(findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
   CS.GpuArch = GpuArch;
   CS.GpuArchFromUser = GpuArch.getNumOccurrences() > 0;
   CS.HostPass = HostPass;
@@ -290,8 +292,8 @@ int main(int argc, const char **argv) {
       return usageError(toString(DB.takeError()));
     Database = std::move(*DB);
     if (ExportCompileCommands.getNumOccurrences())
-      return exportDatabase(ExportCompileCommands, BuildPath, *Database,
-                            Files, CS);
+      return exportDatabase(ExportCompileCommands, BuildPath, *Database, Files,
+                            CS);
     if (Files.empty())
       Files = cudaFilesOf(*Database);
     if (Files.empty())
@@ -361,8 +363,8 @@ int main(int argc, const char **argv) {
   OS.StdoutClosed = StdoutClosed;
   // No partial writes: a unit not analysed whole blocks every fix.
   OS.ExportFixes = Failed ? std::string() : ExportFixes.getValue();
-  OS.SarifRoot = SarifRoot.getNumOccurrences() ? absolute(SarifRoot)
-                                               : defaultSarifRoot();
+  OS.SarifRoot =
+      SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
   OS.RuleIds = Enabled;
   OS.ToolVersion = WARP_LINT_VERSION;
   if (Error E = report(Results, ReportContext, OS))
@@ -396,7 +398,9 @@ int main(int argc, const char **argv) {
   // from the real build: say so once, and how to give them.
   if (!Database && !HaveDashDash && !Quiet)
     errs() << "warp-lint: note: no compilation database; used default CUDA "
-              "flags (" << GpuArch << "). For your build's flags: cmake -B "
+              "flags ("
+           << GpuArch
+           << "). For your build's flags: cmake -B "
               "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
               "build (pre-commit: args: [-p, build])\n";
   return finish(Results.hasFindings() ? 1 : 0, Results);

@@ -18,8 +18,8 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
 }
 
 const VarDecl *varOf(const Expr *E) {
-  const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts()
-                                                    : nullptr);
+  const auto *DRE =
+      dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
@@ -69,7 +69,8 @@ std::optional<int64_t> step(const Expr *Inc, const VarDecl *Counter,
 /// Whether `Counter <op> K` holds for \p Value.
 std::optional<bool> holds(const Expr *Cond, const VarDecl *Counter,
                           int64_t Value, ASTContext &Ctx) {
-  const auto *BO = dyn_cast_or_null<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  const auto *BO =
+      dyn_cast_or_null<BinaryOperator>(Cond->IgnoreParenImpCasts());
   if (!BO || !BO->isComparisonOp())
     return std::nullopt;
   BinaryOperatorKind Op = BO->getOpcode();
@@ -84,12 +85,18 @@ std::optional<bool> holds(const Expr *Cond, const VarDecl *Counter,
   if (!K)
     return std::nullopt;
   switch (Op) {
-  case BO_LT: return Value < *K;
-  case BO_LE: return Value <= *K;
-  case BO_GT: return Value > *K;
-  case BO_GE: return Value >= *K;
-  case BO_NE: return Value != *K;
-  default: return std::nullopt;
+  case BO_LT:
+    return Value < *K;
+  case BO_LE:
+    return Value <= *K;
+  case BO_GT:
+    return Value > *K;
+  case BO_GE:
+    return Value >= *K;
+  case BO_NE:
+    return Value != *K;
+  default:
+    return std::nullopt;
   }
 }
 
@@ -145,8 +152,7 @@ bool combinesWithShuffle(const Expr *E, const VarDecl *V,
   E = E->IgnoreParenImpCasts();
   const Expr *A = nullptr, *B = nullptr;
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    if (!BO->isAdditiveOp() && !BO->isMultiplicativeOp() &&
-        !BO->isBitwiseOp())
+    if (!BO->isAdditiveOp() && !BO->isMultiplicativeOp() && !BO->isBitwiseOp())
       return false;
     if (BO->getOpcode() == BO_Sub || BO->getOpcode() == BO_Div ||
         BO->getOpcode() == BO_Rem)
@@ -212,8 +218,8 @@ public:
 
 } // namespace
 
-llvm::DenseMap<const Stmt *, ButterflyLoop> findButterflyLoops(const Stmt *Body,
-                                                               ASTContext &Ctx) {
+llvm::DenseMap<const Stmt *, ButterflyLoop>
+findButterflyLoops(const Stmt *Body, ASTContext &Ctx) {
   Finder F(Ctx);
   F.TraverseStmt(const_cast<Stmt *>(Body));
   return std::move(F.Found);

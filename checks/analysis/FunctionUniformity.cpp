@@ -147,9 +147,8 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   for (unsigned I = 0; I < DefValues.size(); ++I)
     if (Defs->all()[I].K == LocalDefinitions::Kind::Entry)
       DefValues[I] = entryValue(Defs->all()[I].Var);
-  Eval = std::make_unique<ValueEvaluator>(Ctx, FD, Opts,
-                                          static_cast<LocalValues &>(*this),
-                                          Oracle);
+  Eval = std::make_unique<ValueEvaluator>(
+      Ctx, FD, Opts, static_cast<LocalValues &>(*this), Oracle);
   Oracle.analysing(FD, &Vars);
   computeControlDependence();
   // Reverse post-order visits definitions before their uses (loop bodies
@@ -201,8 +200,8 @@ void FunctionUniformity::computeControlDependence() {
     auto *XNode = Tree.getNode(const_cast<CFGBlock *>(X));
     if (!XNode)
       continue;
-    const CFGBlock *IPDom = XNode->getIDom() ? XNode->getIDom()->getBlock()
-                                             : nullptr;
+    const CFGBlock *IPDom =
+        XNode->getIDom() ? XNode->getIDom()->getBlock() : nullptr;
     unsigned Edge = 0;
     for (auto I = X->succ_begin(), E = X->succ_end(); I != E; ++I, ++Edge) {
       const CFGBlock *S = I->getReachableBlock();
@@ -410,8 +409,7 @@ static unsigned elementIndex(const CFGBlock *B, const Stmt *S) {
 }
 
 WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
-                                     const CFGBlock *Use,
-                                     const Stmt *UseStmt) {
+                                     const CFGBlock *Use, const Stmt *UseStmt) {
   const CFGBlock *At = Site ? blockOf(Site) : nullptr;
   if (!At)
     return V; // a parameter on entry
@@ -423,7 +421,8 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
   else if (Use)
     Before = elementIndex(At, Site) < elementIndex(At, UseStmt);
   llvm::ArrayRef<std::pair<unsigned, unsigned>> UseControllers =
-      Use ? controllersOf(Use) : llvm::ArrayRef<std::pair<unsigned, unsigned>>();
+      Use ? controllersOf(Use)
+          : llvm::ArrayRef<std::pair<unsigned, unsigned>>();
   for (const std::pair<unsigned, unsigned> &C : controllersOf(At)) {
     const WarpValue &Cond = BranchValues[C.first];
     if (Cond.isUniform() && !Cond.Params)
@@ -436,7 +435,8 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
       continue;
     if (Cond.isVarying())
       V = WarpValue::combine(
-          V, WarpValue::derived(Cond.V, Cond, Blocks[C.first]->getTerminatorStmt()));
+          V, WarpValue::derived(Cond.V, Cond,
+                                Blocks[C.first]->getTerminatorStmt()));
     else
       V.Params |= Cond.Params;
   }
@@ -632,12 +632,12 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
     DB.Terminator = C.Branch->getTerminatorStmt();
     DB.Condition = dyn_cast_or_null<Expr>(C.Branch->getTerminatorCondition());
     // Point at the operand of `a && b` that varies, not at the operator.
-    while (const auto *BO =
-               dyn_cast_or_null<BinaryOperator>(DB.Condition ? DB.Condition->IgnoreParenImpCasts() : nullptr)) {
+    while (const auto *BO = dyn_cast_or_null<BinaryOperator>(
+               DB.Condition ? DB.Condition->IgnoreParenImpCasts() : nullptr)) {
       if (!BO->isLogicalOp())
         break;
-      DB.Condition = Eval->eval(BO->getRHS()).isVarying() ? BO->getRHS()
-                                                           : BO->getLHS();
+      DB.Condition =
+          Eval->eval(BO->getRHS()).isVarying() ? BO->getRHS() : BO->getLHS();
     }
     DB.Edge = C.Edge;
     DB.Value = V;

@@ -35,8 +35,8 @@ namespace clang::warp {
 struct DivergentBranch {
   const Stmt *Terminator = nullptr; ///< if, loop, ?:, &&, ||, switch
   const Expr *Condition = nullptr;
-  unsigned Edge = 0;                ///< successor taken toward the point
-  WarpValue Value;                  ///< the condition's value
+  unsigned Edge = 0; ///< successor taken toward the point
+  WarpValue Value;   ///< the condition's value
   /// The return/break/continue/goto by which the other lanes left, if the
   /// point is reached by lanes that stayed after an early exit.
   const Stmt *Exit = nullptr;
@@ -95,7 +95,9 @@ public:
   /// Whether at most one lane of a warp executes \p S (`if (lane == 0)`).
   bool isSingleLane(const Stmt *S) const;
   /// The parent of \p S in the body.
-  const Stmt *parentOf(const Stmt *S) const { return PM ? PM->getParent(S) : nullptr; }
+  const Stmt *parentOf(const Stmt *S) const {
+    return PM ? PM->getParent(S) : nullptr;
+  }
   /// The CFG block that evaluates \p S, if any.
   const CFGBlock *blockOf(const Stmt *S) const;
 
@@ -165,7 +167,8 @@ private:
   std::vector<const CFGBlock *> Blocks;
   /// By block id: its strongly connected component (blocks on one cycle).
   std::vector<unsigned> Cycles;
-  std::vector<std::optional<llvm::SmallVector<std::pair<unsigned, unsigned>, 4>>>
+  std::vector<
+      std::optional<llvm::SmallVector<std::pair<unsigned, unsigned>, 4>>>
       ControllerCache;
   /// Direct control dependences: block id -> (branch, edge) pairs.
   std::vector<llvm::SmallVector<Controller, 2>> Deps;

@@ -212,9 +212,8 @@ std::vector<Binding> ShapeResolver::argumentsOf(const ParmVarDecl *P,
   std::vector<Binding> Out;
   unsigned Index = P->getFunctionScopeIndex();
   // A call of a member operator (a lambda) passes the object first.
-  unsigned Shift = isa<CXXMethodDecl>(F) && !cast<CXXMethodDecl>(F)->isStatic()
-                       ? 1
-                       : 0;
+  unsigned Shift =
+      isa<CXXMethodDecl>(F) && !cast<CXXMethodDecl>(F)->isStatic() ? 1 : 0;
   auto It = Walk.Calls.find(F->getCanonicalDecl());
   if (It == Walk.Calls.end())
     return Out;
@@ -256,9 +255,10 @@ ShapeResolver::constructionOf(const Expr *E, const FunctionDecl *F,
   return {nullptr, nullptr};
 }
 
-std::optional<BlockShape>
-ShapeResolver::fromMember(const MemberExpr *ME, const FunctionDecl *F,
-                          const CallExpr *Site, unsigned Depth) {
+std::optional<BlockShape> ShapeResolver::fromMember(const MemberExpr *ME,
+                                                    const FunctionDecl *F,
+                                                    const CallExpr *Site,
+                                                    unsigned Depth) {
   // `params.block_dims`, where params was built by a constructor that
   // initialises the member from one of its arguments.
   const auto *Field = dyn_cast<FieldDecl>(ME->getMemberDecl());
@@ -336,7 +336,8 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
         return std::nullopt;
       std::optional<BlockShape> Met;
       for (const Binding &B : argumentsOf(P, F, Site)) {
-        std::optional<BlockShape> S = shape(B.Arg, B.Caller, nullptr, Depth + 1);
+        std::optional<BlockShape> S =
+            shape(B.Arg, B.Caller, nullptr, Depth + 1);
         if (!S)
           return std::nullopt;
         Met = Met ? meet(*Met, *S) : *S;
@@ -438,7 +439,8 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
     if (const FunctionDecl *Kernel = Launch->getDirectCallee();
         Kernel && Kernel->hasAttr<CUDAGlobalAttr>()) {
       std::optional<BlockShape> S = Resolver.shape(Block, F, nullptr);
-      Out.push_back({Kernel->getCanonicalDecl(), Launch, S.value_or(BlockShape())});
+      Out.push_back(
+          {Kernel->getCanonicalDecl(), Launch, S.value_or(BlockShape())});
       continue;
     }
     // `kernel<<<…>>>` where kernel is a parameter of a launch helper: each
@@ -470,7 +472,8 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
             : nullptr;
     std::optional<BlockShape> S =
         Block ? Resolver.shape(Block, L.Enclosing, nullptr) : std::nullopt;
-    Out.push_back({Kernel->getCanonicalDecl(), L.Call, S.value_or(BlockShape())});
+    Out.push_back(
+        {Kernel->getCanonicalDecl(), L.Call, S.value_or(BlockShape())});
   }
   return Out;
 }

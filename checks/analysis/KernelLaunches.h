@@ -22,8 +22,8 @@ namespace clang::warp {
 /// What a launch shows of its block.
 struct BlockShape {
   std::optional<int64_t> X, Y, Z; ///< the extents that are constants
-  bool XWarpMultiple = false;      ///< x is a multiple of 32 (constant or not)
-  bool OneDimensional = false;     ///< y and z are 1 (an integer, dim3(n))
+  bool XWarpMultiple = false;     ///< x is a multiple of 32 (constant or not)
+  bool OneDimensional = false;    ///< y and z are 1 (an integer, dim3(n))
 
   /// Warps lie within one row: threadIdx.y/z are warp-uniform.
   bool warpAligned() const { return OneDimensional || XWarpMultiple; }
@@ -39,7 +39,6 @@ struct KernelLaunch {
 
 /// Every launch of a kernel in the translation unit of \p Ctx.
 std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx);
-
 
 } // namespace clang::warp
 

@@ -1,4 +1,5 @@
-//===--- LaunchLedger.h - kernel launches across translation units -*- C++ -*-===//
+//===--- LaunchLedger.h - kernel launches across translation units -*- C++
+//-*-===//
 //
 // A kernel defined in a header is often launched only in another
 // translation unit, where the analysis of the unit that defines it cannot

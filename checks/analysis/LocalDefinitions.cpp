@@ -89,7 +89,8 @@ void LocalDefinitions::collect(const FunctionDecl *FD, const CFG &Cfg) {
       const Stmt *S = CS->getStmt();
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
         for (const Decl *D : DS->decls())
-          if (const auto *VD = dyn_cast<VarDecl>(D); VD && VD->hasLocalStorage())
+          if (const auto *VD = dyn_cast<VarDecl>(D);
+              VD && VD->hasLocalStorage())
             add({Kind::Init, S, VD});
       } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
         if (BO->isAssignmentOp())
@@ -103,8 +104,7 @@ void LocalDefinitions::collect(const FunctionDecl *FD, const CFG &Cfg) {
             D->Operand = Out;
       } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S);
                  Op && Op->getNumArgs() >= 1 &&
-                 (Op->isAssignmentOp() ||
-                  Op->getOperator() == OO_PlusPlus ||
+                 (Op->isAssignmentOp() || Op->getOperator() == OO_PlusPlus ||
                   Op->getOperator() == OO_MinusMinus)) {
         // `s = t` on a record is a call of its operator=.
         Write(Op->isAssignmentOp() ? Kind::Assign : Kind::IncDec, S,
@@ -125,7 +125,8 @@ void LocalDefinitions::collect(const FunctionDecl *FD, const CFG &Cfg) {
               UO && UO->getOpcode() == UO_AddrOf)
             Target = UO->getSubExpr();
           else if (Callee && Param < Callee->getNumParams() &&
-                   writableArgument(Arg, Callee->getParamDecl(Param)->getType()))
+                   writableArgument(Arg,
+                                    Callee->getParamDecl(Param)->getType()))
             Target = Arg;
           if (Target)
             if (Definition *D = Write(Kind::CallOut, S, Target, true))
@@ -149,8 +150,7 @@ llvm::ArrayRef<unsigned> LocalDefinitions::of(const VarDecl *Var) const {
   return It == ByVar.end() ? llvm::ArrayRef<unsigned>() : It->second;
 }
 
-const void *LocalDefinitions::key(const VarDecl *Var,
-                                  const FieldDecl *Field) {
+const void *LocalDefinitions::key(const VarDecl *Var, const FieldDecl *Field) {
   auto [It, New] = KeyOf.try_emplace({Var, Field}, nullptr);
   if (!New)
     return It->second;

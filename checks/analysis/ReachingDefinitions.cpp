@@ -99,8 +99,8 @@ bool ReachingDefinitions::isElement(const Stmt *Use) {
   return Positions.count(Use);
 }
 
-ReachingDefinitions::DefSet
-ReachingDefinitions::reaching(const void *Var, const Stmt *Use) {
+ReachingDefinitions::DefSet ReachingDefinitions::reaching(const void *Var,
+                                                          const Stmt *Use) {
   auto Defs = Defined.find(Var);
   if (Defs == Defined.end())
     return {};

@@ -214,15 +214,14 @@ WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
                          : WarpValue::uniform();
 }
 
-WarpValue ValueEvaluator::evalLocal(const LocalSlot &Slot,
-                                    const Expr *LValue) {
+WarpValue ValueEvaluator::evalLocal(const LocalSlot &Slot, const Expr *LValue) {
   if (InlineDepth == 0 && Slot.Var->getDeclContext() != FD)
     return Oracle.capturedValue(Slot.Var);
   std::optional<WarpValue> Read = Locals.read(Slot, Slot.Root);
-  WarpValue V = Read ? *Read
-                     : (InlineDepth > 0 ? WarpValue::varying(Variance::Data,
-                                                             Slot.Root)
-                                        : WarpValue::uniform());
+  WarpValue V =
+      Read ? *Read
+           : (InlineDepth > 0 ? WarpValue::varying(Variance::Data, Slot.Root)
+                              : WarpValue::uniform());
   // An element read at a per-lane index differs per lane.
   for (const Expr *E = LValue->IgnoreParenImpCasts(); E != Slot.Root;) {
     if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -344,9 +343,8 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
   return WarpValue::uniform();
 }
 
-WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op,
-                                      const WarpValue &L, const WarpValue &R,
-                                      const Expr *E) {
+WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
+                                      const WarpValue &R, const Expr *E) {
   WarpValue C = WarpValue::combine(L, R);
   // `g.size() == 32`, `__activemask() == 0xffffffff`: true only where the
   // whole warp runs together.
@@ -383,9 +381,8 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op,
         K += 1;
       Aligned = mod32(K - Offset) == 0;
     } else if (Other.S == Shape::WarpMultiple) {
-      Aligned = Offset == 0 &&
-                (Swapped ? (Op == BO_GT || Op == BO_LE)
-                         : (Op == BO_LT || Op == BO_GE));
+      Aligned = Offset == 0 && (Swapped ? (Op == BO_GT || Op == BO_LE)
+                                        : (Op == BO_LT || Op == BO_GE));
     }
     if (Aligned) {
       WarpValue U;
@@ -396,10 +393,9 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op,
   if (Idx.S == Shape::LaneId && Other.Constant) {
     int64_t K = *Other.Constant;
     // lane < 32 or lane >= 0: the same answer in every lane.
-    bool Always = (!Swapped && ((Op == BO_LT && K >= 32) ||
-                                (Op == BO_GE && K <= 0))) ||
-                  (Swapped && ((Op == BO_GT && K >= 32) ||
-                               (Op == BO_LE && K <= 0)));
+    bool Always =
+        (!Swapped && ((Op == BO_LT && K >= 32) || (Op == BO_GE && K <= 0))) ||
+        (Swapped && ((Op == BO_GT && K >= 32) || (Op == BO_LE && K <= 0)));
     if (Always)
       return WarpValue::uniform();
   }
@@ -444,7 +440,8 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   const WarpValue *Varying = L.isVarying() ? &L : &R;
   const WarpValue *Uniform = L.isVarying() ? &R : &L;
   if (C.isUniform()) {
-    if ((Op == BO_Mul && (L.S == Shape::WarpMultiple || R.S == Shape::WarpMultiple)) ||
+    if ((Op == BO_Mul &&
+         (L.S == Shape::WarpMultiple || R.S == Shape::WarpMultiple)) ||
         ((Op == BO_Add || Op == BO_Sub) && L.S == Shape::WarpMultiple &&
          R.S == Shape::WarpMultiple))
       C.S = Shape::WarpMultiple;
@@ -474,7 +471,8 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
     if (Varying == &L && Uniform->Constant) {
       int64_t K = *Uniform->Constant;
       // threadIdx.x / 32 (or >> 5) is the warp index: the same in a warp.
-      if (((Op == BO_Div && K > 0 && K % 32 == 0) || (Op == BO_Shr && K >= 5)) &&
+      if (((Op == BO_Div && K > 0 && K % 32 == 0) ||
+           (Op == BO_Shr && K >= 5)) &&
           Varying->OffsetMod32 == 0) {
         WarpValue U;
         U.Params = C.Params;
@@ -710,8 +708,8 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     // one arm; the other never runs.
     if (C.Constant)
       return eval(*C.Constant ? CO->getTrueExpr() : CO->getFalseExpr());
-    WarpValue J = WarpValue::join(eval(CO->getTrueExpr()),
-                                  eval(CO->getFalseExpr()));
+    WarpValue J =
+        WarpValue::join(eval(CO->getTrueExpr()), eval(CO->getFalseExpr()));
     if (C.isUniform()) {
       J.Params |= C.Params;
       return J;

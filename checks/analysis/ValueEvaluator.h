@@ -45,9 +45,9 @@ public:
   /// What the callee of \p Call writes through its reference or pointer
   /// parameter \p Param, given the values of its arguments, or nullopt when
   /// the callee has no body to summarise.
-  virtual std::optional<ParamWrite>
-  paramWrite(const CallExpr *Call, unsigned Param,
-             llvm::ArrayRef<WarpValue> Args) {
+  virtual std::optional<ParamWrite> paramWrite(const CallExpr *Call,
+                                               unsigned Param,
+                                               llvm::ArrayRef<WarpValue> Args) {
     return std::nullopt;
   }
   /// The value of \p VD, a local of an enclosing function, where captured.
@@ -58,8 +58,9 @@ public:
   virtual bool launchedWarpAligned(const FunctionDecl *Kernel) { return false; }
   /// Tells the oracle where the variables of \p FD live while it is being
   /// analysed, so lambdas it calls can read their captures meanwhile.
-  virtual void analysing(const FunctionDecl *FD,
-                         const llvm::DenseMap<const VarDecl *, WarpValue> *Vars) {}
+  virtual void
+  analysing(const FunctionDecl *FD,
+            const llvm::DenseMap<const VarDecl *, WarpValue> *Vars) {}
 };
 
 /// Where the evaluator reads the locals and parameters of the function it
@@ -97,8 +98,7 @@ public:
   /// The value the callee of \p Call leaves in the object bound to its
   /// reference or pointer parameter \p Param: nullopt if it never writes
   /// there, per-lane data if it cannot be seen.
-  std::optional<WarpValue> writtenThrough(const CallExpr *Call,
-                                          unsigned Param);
+  std::optional<WarpValue> writtenThrough(const CallExpr *Call, unsigned Param);
   /// Forgets memoised values (after variables changed).
   void reset() { Memo.clear(); }
 

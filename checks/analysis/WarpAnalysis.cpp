@@ -3,12 +3,12 @@
 #include "WarpAnalysis.h"
 #include "KernelLaunches.h"
 #include "LaunchLedger.h"
-#include "llvm/ADT/StringMap.h"
 #include "clang/AST/Attr.h"
-#include "llvm/ADT/DenseSet.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include <map>
 #include <mutex>
 
@@ -249,8 +249,8 @@ WarpAnalysis::argumentValues(const CallExpr *Call,
   return Values;
 }
 
-std::vector<WarpValue>
-WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args, std::string &Key) {
+std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
+                                                 std::string &Key) {
   std::vector<WarpValue> Entry;
   bool Generic = true;
   llvm::raw_string_ostream OS(Key);
@@ -296,8 +296,7 @@ static bool dependsOn(const FunctionSummary &S, uint64_t Params) {
 }
 
 const FunctionUniformity *
-WarpAnalysis::function(const FunctionDecl *FD,
-                       llvm::ArrayRef<WarpValue> Args) {
+WarpAnalysis::function(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
   std::string Key;
   std::vector<WarpValue> Entry = entryValues(Args, Key);
@@ -338,8 +337,8 @@ WarpAnalysis::function(const FunctionDecl *FD,
   return Result;
 }
 
-const FunctionSummary *
-WarpAnalysis::summary(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
+const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD,
+                                             llvm::ArrayRef<WarpValue> Args) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
   const FunctionSummary *Generic = summary(FD);
   if (!Generic)
@@ -392,8 +391,7 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
   if (!Varying || !Callee)
     return Varying;
   const FunctionSummary *Generic = summary(Callee);
-  const FunctionSummary *AtCall =
-      summary(Callee, argumentValues(Call, Caller));
+  const FunctionSummary *AtCall = summary(Callee, argumentValues(Call, Caller));
   if (!AtCall || AtCall == Generic)
     return Varying;
   // With the arguments' real values the branch may not split the warp at
@@ -427,8 +425,7 @@ bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
   WarpValue Address = Generic->atomicAddress(*Info);
   Divergence D = Generic->divergenceAt(Atomic);
   return Address.isUniform() && !Address.Params && !D.ParamConditions &&
-         !D.hasDataBranch() &&
-         !Generic->isSingleLane(Atomic);
+         !D.hasDataBranch() && !Generic->isSingleLane(Atomic);
 }
 
 /// Returns the parameters of the caller that arguments bound to the callee
@@ -493,8 +490,8 @@ static const ParmVarDecl *writtenParameter(const Expr *LValue,
 /// parameters at \p St: the value, made varying by divergence at the write
 /// (lanes that skip it keep the old value).
 static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
-                              const FunctionUniformity &FU,
-                              WarpAnalysis &WA, FunctionSummary &S) {
+                              const FunctionUniformity &FU, WarpAnalysis &WA,
+                              FunctionSummary &S) {
   auto Record = [&](const ParmVarDecl *P, WarpValue V) {
     unsigned I = P->getFunctionScopeIndex();
     if (I >= S.ParamWrites.size())
@@ -535,7 +532,8 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
           ValueEvaluator::isMutableReference(T) ||
           (T->isPointerType() && !T->getPointeeType().isConstQualified());
       // Our pointer, or our non-const reference, bound to one of the callee's.
-      bool Ours = P->getType()->isPointerType() || writtenParameter(Args[I], FD);
+      bool Ours =
+          P->getType()->isPointerType() || writtenParameter(Args[I], FD);
       if (!Writable || !Ours)
         continue;
       if (Values.empty())
@@ -619,8 +617,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
     if (!FU.isSingleLane(Call) && !D.hasDataBranch())
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
-        uint64_t Mapped = mapParams(A.AddressParams, Args, FU, Varying) |
-                          D.ParamConditions;
+        uint64_t Mapped =
+            mapParams(A.AddressParams, Args, FU, Varying) | D.ParamConditions;
         if (!Varying && (Mapped || (FU.isSpecialized() &&
                                     !concreteInGeneric(A, Args, FD)))) {
           UniformAtomic Through = A;
@@ -634,8 +632,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       // this function.
       Expr::EvalResult R;
       bool Varying = false;
-      uint64_t Cond = D.ParamConditions |
-                      mapParams(M.ParamConditions, Args, FU, Varying);
+      uint64_t Cond =
+          D.ParamConditions | mapParams(M.ParamConditions, Args, FU, Varying);
       if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
           !Varying && !Args[M.Index]->isValueDependent() &&
           Args[M.Index]->EvaluateAsInt(R, Ctx) &&
@@ -649,11 +647,9 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
             bool Varying = false;
             uint64_t Cond = D.ParamConditions |
                             mapParams(M.ParamConditions, Args, FU, Varying);
-            S.MaskParams.push_back({P->getFunctionScopeIndex(), M.Collective,
-                                    M.Owner,
-                                    M.DivergedInside || D.isDiverged() ||
-                                        Varying,
-                                    Cond});
+            S.MaskParams.push_back(
+                {P->getFunctionScopeIndex(), M.Collective, M.Owner,
+                 M.DivergedInside || D.isDiverged() || Varying, Cond});
           }
   });
   return S;
@@ -716,8 +712,7 @@ bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
   });
 }
 
-std::vector<KernelLaunch>
-WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
+std::vector<KernelLaunch> WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
   if (!Launches)
     Launches = findKernelLaunches(Ctx);
   std::vector<KernelLaunch> Of;

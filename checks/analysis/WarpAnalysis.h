@@ -22,7 +22,7 @@ namespace clang::warp {
 /// A collective with a full mask that a function runs while the lanes that
 /// entered it are still together: callers must enter with the whole warp.
 struct FullWarpNeed {
-  const Stmt *Collective = nullptr;  ///< the innermost collective
+  const Stmt *Collective = nullptr;    ///< the innermost collective
   const FunctionDecl *Owner = nullptr; ///< the function that contains it
   /// Parameters whose variance would diverge the warp before it (0: any call
   /// from divergent code is a bug).

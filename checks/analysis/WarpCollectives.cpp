@@ -12,8 +12,8 @@ static const CollectiveInfo Collectives[] = {
      ShuffleLane::Absolute},
     {"__shfl_up_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1,
      ShuffleLane::Up},
-    {"__shfl_down_sync", CollectiveKind::Shuffle, CollectiveResult::Varying,
-     -1, ShuffleLane::Down},
+    {"__shfl_down_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1,
+     ShuffleLane::Down},
     {"__shfl_xor_sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1,
      ShuffleLane::Xor},
     {"__ballot_sync", CollectiveKind::Vote, CollectiveResult::Uniform, -1},
@@ -37,8 +37,8 @@ static const CollectiveInfo Collectives[] = {
 };
 
 // Inline PTX: the member mask is the last operand of each instruction.
-static const CollectiveInfo PtxShuffle = {
-    "shfl.sync", CollectiveKind::Shuffle, CollectiveResult::Varying, -1};
+static const CollectiveInfo PtxShuffle = {"shfl.sync", CollectiveKind::Shuffle,
+                                          CollectiveResult::Varying, -1};
 static const CollectiveInfo PtxVote = {"vote.sync", CollectiveKind::Vote,
                                        CollectiveResult::Uniform, -1};
 static const CollectiveInfo PtxBarWarp = {
@@ -249,20 +249,19 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
     return matchLibcuxxAtomic(Call);
   if (!Name.consume_back("_block"))
     Name.consume_back("_system");
-  std::optional<AtomicOp> Op =
-      llvm::StringSwitch<std::optional<AtomicOp>>(Name)
-          .Case("Add", AtomicOp::Add)
-          .Case("Sub", AtomicOp::Sub)
-          .Case("Inc", AtomicOp::Inc)
-          .Case("Dec", AtomicOp::Dec)
-          .Case("Min", AtomicOp::Min)
-          .Case("Max", AtomicOp::Max)
-          .Case("And", AtomicOp::And)
-          .Case("Or", AtomicOp::Or)
-          .Case("Xor", AtomicOp::Xor)
-          .Case("CAS", AtomicOp::CAS)
-          .Case("Exch", AtomicOp::Exch)
-          .Default(std::nullopt);
+  std::optional<AtomicOp> Op = llvm::StringSwitch<std::optional<AtomicOp>>(Name)
+                                   .Case("Add", AtomicOp::Add)
+                                   .Case("Sub", AtomicOp::Sub)
+                                   .Case("Inc", AtomicOp::Inc)
+                                   .Case("Dec", AtomicOp::Dec)
+                                   .Case("Min", AtomicOp::Min)
+                                   .Case("Max", AtomicOp::Max)
+                                   .Case("And", AtomicOp::And)
+                                   .Case("Or", AtomicOp::Or)
+                                   .Case("Xor", AtomicOp::Xor)
+                                   .Case("CAS", AtomicOp::CAS)
+                                   .Case("Exch", AtomicOp::Exch)
+                                   .Default(std::nullopt);
   if (!Op || Call->getNumArgs() < 2)
     return std::nullopt;
   AtomicInfo Info{*Op};
@@ -315,10 +314,14 @@ std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name) {
     return IV::Uniform; // ctaid, ntid, nctaid, warpid, …
   }
   return llvm::StringSwitch<std::optional<IV>>(Name)
-      .Cases({"__syncthreads_or", "__syncthreads_and", "__syncthreads_count"}, IV::BlockUniform)
-      .Cases({"__nvvm_bar0_or", "__nvvm_bar0_and", "__nvvm_bar0_popc"}, IV::BlockUniform)
+      .Cases({"__syncthreads_or", "__syncthreads_and", "__syncthreads_count"},
+             IV::BlockUniform)
+      .Cases({"__nvvm_bar0_or", "__nvvm_bar0_and", "__nvvm_bar0_popc"},
+             IV::BlockUniform)
       .Cases({"__activemask", "__nvvm_activemask"}, IV::ActiveMask)
-      .Cases({"__lanemask_lt", "__lanemask_le", "__lanemask_gt", "__lanemask_ge", "__lanemask_eq"}, IV::LaneMask)
+      .Cases({"__lanemask_lt", "__lanemask_le", "__lanemask_gt",
+              "__lanemask_ge", "__lanemask_eq"},
+             IV::LaneMask)
       .Cases({"__popc", "__popcll", "__nv_popc", "__nv_popcll"}, IV::PopCount)
       .Cases({"__builtin_popcount", "__builtin_popcountll"}, IV::PopCount)
       .Cases({"clock", "clock64", "__globaltimer"}, IV::Clock)
@@ -330,7 +333,7 @@ std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
   using IV = IntrinsicValue;
   bool Tile = Group.contains("tile") || Group.contains("coalesced");
   if (Method == "thread_rank" || Method == "thread_index")
-    return Tile ? IV::TileRank
+    return Tile                      ? IV::TileRank
            : Group == "thread_block" ? IV::BlockRank
                                      : IV::GridRank;
   if ((Method == "size" || Method == "num_threads") &&
@@ -367,8 +370,7 @@ std::optional<LaunchApi> lookupLaunchApi(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<LaunchApi>>(Name)
       .Cases({"cudaLaunchKernel", "cudaLaunchCooperativeKernel"},
              LaunchApi{0, 2, -1})
-      .Cases({"cudaLaunchKernelEx", "cudaLaunchKernelExC"},
-             LaunchApi{1, -1, 0})
+      .Cases({"cudaLaunchKernelEx", "cudaLaunchKernelExC"}, LaunchApi{1, -1, 0})
       .Default(std::nullopt);
 }
 

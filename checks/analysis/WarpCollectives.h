@@ -20,10 +20,10 @@ enum class CollectiveKind { Shuffle, Vote, Match, Reduce, SyncWarp };
 
 /// How the value a collective returns varies across the participating lanes.
 enum class CollectiveResult {
-  Uniform,        ///< same in every participating lane (ballot, any, reduce)
-  UniformIfSrc,   ///< uniform when the source-lane argument is uniform
-  Varying,        ///< differs per lane (shfl_up/down/xor, match_any)
-  None            ///< no result (__syncwarp)
+  Uniform,      ///< same in every participating lane (ballot, any, reduce)
+  UniformIfSrc, ///< uniform when the source-lane argument is uniform
+  Varying,      ///< differs per lane (shfl_up/down/xor, match_any)
+  None          ///< no result (__syncwarp)
 };
 
 /// Which lane a shuffle reads, from its lane operand (argument 2).
@@ -53,8 +53,8 @@ const CollectiveInfo *lookupCollective(llvm::StringRef Name);
 /// inline PTX shfl.sync / vote.sync / bar.warp.sync.
 struct CollectiveUse {
   const CollectiveInfo *Info = nullptr;
-  const Stmt *Site = nullptr;   ///< the CallExpr or GCCAsmStmt
-  const Expr *Mask = nullptr;   ///< the member-mask operand, when an expression
+  const Stmt *Site = nullptr; ///< the CallExpr or GCCAsmStmt
+  const Expr *Mask = nullptr; ///< the member-mask operand, when an expression
   std::optional<uint64_t> ImmediateMask; ///< a PTX immediate mask operand
   bool MaskIsDefaultArg = false;
 };
@@ -67,7 +67,18 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S);
 llvm::StringRef calleeName(const CallExpr *Call);
 
 enum class AtomicOp {
-  Add, Sub, Inc, Dec, Min, Max, And, Or, Xor, CAS, Exch, Store
+  Add,
+  Sub,
+  Inc,
+  Dec,
+  Min,
+  Max,
+  And,
+  Or,
+  Xor,
+  CAS,
+  Exch,
+  Store
 };
 
 /// One atomic operation, in either spelling: the CUDA intrinsics
@@ -88,8 +99,7 @@ struct AtomicInfo {
 
   /// False for CAS, exchange and store (the lock primitives).
   bool isReadModifyWrite() const {
-    return Op != AtomicOp::CAS && Op != AtomicOp::Exch &&
-           Op != AtomicOp::Store;
+    return Op != AtomicOp::CAS && Op != AtomicOp::Exch && Op != AtomicOp::Store;
   }
 };
 

@@ -24,8 +24,8 @@ enum class Variance : uint8_t {
 /// The arithmetic shape of a value, kept only where it buys precision.
 enum class Shape : uint8_t {
   Other,
-  ThreadIndex, ///< threadIdx.x plus a uniform offset: distinct in every lane
-  LaneId,      ///< the lane index 0..31 (threadIdx.x % 32, %laneid, rank)
+  ThreadIndex,  ///< threadIdx.x plus a uniform offset: distinct in every lane
+  LaneId,       ///< the lane index 0..31 (threadIdx.x % 32, %laneid, rank)
   WarpMultiple, ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
   /// %lanemask_lt and the like, possibly ANDed with a uniform mask: the
   /// population count of it is the lane's rank among the mask's lanes
@@ -47,14 +47,14 @@ enum class OneLane : uint8_t { None, WhenTrue, WhenFalse };
 struct WarpValue {
   Variance V = Variance::Uniform;
   Shape S = Shape::Other;
-  int8_t OffsetMod32 = -1;       ///< ThreadIndex: offset mod 32, -1 unknown
+  int8_t OffsetMod32 = -1; ///< ThreadIndex: offset mod 32, -1 unknown
   OneLane Single = OneLane::None;
   /// For a boolean: whether all 32 lanes run together where it is true (or
   /// false), as for `coalesced_threads().size() == 32`.
   OneLane Whole = OneLane::None;
-  uint64_t Params = 0;           ///< uniform only if these parameters are
+  uint64_t Params = 0; ///< uniform only if these parameters are
   std::optional<int64_t> Constant;
-  const Stmt *Origin = nullptr;  ///< where the variance was introduced
+  const Stmt *Origin = nullptr; ///< where the variance was introduced
   /// Varying only because threadIdx.y/z may differ inside a warp, which
   /// happens only when blockDim.x is not a multiple of 32.
   bool LaunchShape = false;
@@ -89,8 +89,7 @@ struct WarpValue {
   bool operator==(const WarpValue &O) const {
     return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
            Single == O.Single && Whole == O.Whole && Params == O.Params &&
-           Constant == O.Constant &&
-           LaunchShape == O.LaunchShape;
+           Constant == O.Constant && LaunchShape == O.LaunchShape;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };

@@ -69,11 +69,11 @@ struct Row {
 
 const Row Rows[] = {
     {"warp-uniform-address-atomic", "float atomicAdd, global", "per-lane",
-     buggy::uaa_float_sum_global, fixed::uaa_float_sum_global, Size::Big,
-     false, "never aggregated by the compiler"},
+     buggy::uaa_float_sum_global, fixed::uaa_float_sum_global, Size::Big, false,
+     "never aggregated by the compiler"},
     {"warp-uniform-address-atomic", "float atomicAdd, shared", "per-lane",
-     buggy::uaa_float_sum_shared, fixed::uaa_float_sum_shared, Size::Big,
-     false, ""},
+     buggy::uaa_float_sum_shared, fixed::uaa_float_sum_shared, Size::Big, false,
+     ""},
     {"warp-uniform-address-atomic", "int atomicAdd(count,1) slots, global",
      "per-lane", buggy::uaa_int_slots_global, fixed::uaa_int_slots_global,
      Size::Big, false, "ptxas aggregates at -O3"},
@@ -81,13 +81,11 @@ const Row Rows[] = {
      "per-lane", buggy::uaa_int_slots_shared, fixed::uaa_int_slots_shared,
      Size::Big, false, ""},
     {"warp-uniform-address-atomic", "int atomicMax, global", "per-lane",
-     buggy::uaa_int_max_global, fixed::uaa_int_max_global, Size::Big, true,
-     ""},
+     buggy::uaa_int_max_global, fixed::uaa_int_max_global, Size::Big, true, ""},
     {"warp-uniform-address-atomic", "int atomicMax, shared", "per-lane",
-     buggy::uaa_int_max_shared, fixed::uaa_int_max_shared, Size::Big, true,
-     ""},
-    {"warp-atomic-spinlock", "CAS lock around 2-field update", "per-thread lock",
-     buggy::spin_stats, fixed::spin_stats, Size::Spin, false,
+     buggy::uaa_int_max_shared, fixed::uaa_int_max_shared, Size::Big, true, ""},
+    {"warp-atomic-spinlock", "CAS lock around 2-field update",
+     "per-thread lock", buggy::spin_stats, fixed::spin_stats, Size::Spin, false,
      "fix keeps the lock (lane-safe loop)"},
     {"warp-atomic-spinlock", "CAS lock around counter += x", "per-thread lock",
      buggy::spin_single_rmw, fixed::spin_single_rmw, Size::Spin, false,
@@ -130,8 +128,8 @@ struct Buffers {
 
 /// Waits for `Stop` with a deadline; a hang cannot be recovered, so exit.
 void waitOrDie(cudaEvent_t Stop, double Seconds, const char *What) {
-  const auto Deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(Seconds);
+  const auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(Seconds);
   for (;;) {
     const cudaError_t E = cudaEventQuery(Stop);
     if (E == cudaSuccess)
@@ -165,8 +163,8 @@ double timeLauncher(RtLauncher L, Buffers &B, int N, bool MinCounter, int Runs,
   std::vector<double> Ms;
   const int Warmup = Runs > 5 ? 3 : 1;
   for (int R = 0; R < Warmup + Runs; ++R) {
-    CHECK_CUDA(cudaMemsetAsync(A.counter, MinCounter ? 0x80 : 0,
-                               64 * sizeof(int), S));
+    CHECK_CUDA(
+        cudaMemsetAsync(A.counter, MinCounter ? 0x80 : 0, 64 * sizeof(int), S));
     CHECK_CUDA(cudaMemsetAsync(A.out_f, 0, 64 * sizeof(float), S));
     CHECK_CUDA(cudaMemsetAsync(A.lock, 0, sizeof(int), S));
     CHECK_CUDA(cudaEventRecord(Start, S));
@@ -254,8 +252,8 @@ int main(int argc, char **argv) {
       HI[K] = int(((unsigned(K) * 2654435761u) >> 11) % 15u) - 5;
       HF[K] = float(HI[K]);
     }
-    CHECK_CUDA(cudaMemcpy(InI, HI.data(), Cap * sizeof(int),
-                          cudaMemcpyHostToDevice));
+    CHECK_CUDA(
+        cudaMemcpy(InI, HI.data(), Cap * sizeof(int), cudaMemcpyHostToDevice));
     CHECK_CUDA(cudaMemcpy(InF, HF.data(), Cap * sizeof(float),
                           cudaMemcpyHostToDevice));
   }

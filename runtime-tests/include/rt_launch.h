@@ -10,23 +10,23 @@
 #include <cuda_runtime.h>
 
 #ifndef RT_NS
-#define RT_NS buggy  // what warp-lint sees when it parses a kernel file alone
+#define RT_NS buggy // what warp-lint sees when it parses a kernel file alone
 #endif
 
 /// Every buffer a pattern may use; each launcher documents the ones it reads.
 /// Outputs arrive poisoned (0xDEADBEEF / NaN); `counter` and `lock` arrive
 /// zeroed unless the pattern's test initialises them.
 struct RtArgs {
-  int n = 0;      // work items; threads with index >= n have no element
-  int block = 0;  // threads per block (a multiple of 32, at most 1024)
-  int grid = 0;   // blocks: ceil(n / block)
+  int n = 0;     // work items; threads with index >= n have no element
+  int block = 0; // threads per block (a multiple of 32, at most 1024)
+  int grid = 0;  // blocks: ceil(n / block)
   const float *in_f = nullptr;
   const int *in_i = nullptr;
   float *out_f = nullptr;
   int *out_i = nullptr;
   unsigned *out_u = nullptr;
-  int *counter = nullptr;  // 64 ints
-  int *lock = nullptr;     // 1 int
+  int *counter = nullptr; // 64 ints
+  int *lock = nullptr;    // 1 int
 };
 
 /// Enqueues the pattern's kernel(s) on `s`; never synchronises (the caller

@@ -1,4 +1,5 @@
-// Runtime tests for warp-divergent-full-mask (kernels/warp-divergent-full-mask).
+// Runtime tests for warp-divergent-full-mask
+// (kernels/warp-divergent-full-mask).
 
 #include "rt_oracle.h"
 

@@ -60,8 +60,8 @@ float poisonF() {
 
 /// Polls the stream until it drains, fails, or the deadline passes.
 Outcome waitWithDeadline(cudaStream_t S, double Seconds, std::string &Detail) {
-  const auto Deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(Seconds);
+  const auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(Seconds);
   for (;;) {
     const cudaError_t E = cudaStreamQuery(S);
     if (E == cudaSuccess)
@@ -85,9 +85,9 @@ Outcome waitWithDeadline(cudaStream_t S, double Seconds, std::string &Detail) {
   do {                                                                         \
     const cudaError_t E_ = (Expr);                                             \
     if (E_ != cudaSuccess)                                                     \
-      return CaseResult{Outcome::CudaError,                                    \
-                        std::string(#Expr) + ": " + cudaGetErrorName(E_) +     \
-                            ": " + cudaGetErrorString(E_)};                    \
+      return CaseResult{Outcome::CudaError, std::string(#Expr) + ": " +        \
+                                                cudaGetErrorName(E_) + ": " +  \
+                                                cudaGetErrorString(E_)};       \
   } while (0)
 
 template <typename T> struct DeviceBuf {
@@ -345,8 +345,8 @@ ChildRun spawnChild(const std::string &Id, double Seconds) {
     Run.output = std::string("posix_spawn: ") + std::strerror(Err);
     return Run;
   }
-  const auto Deadline = std::chrono::steady_clock::now() +
-                        std::chrono::duration<double>(Seconds);
+  const auto Deadline =
+      std::chrono::steady_clock::now() + std::chrono::duration<double>(Seconds);
   char Buf[4096];
   for (;;) {
     const auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -407,8 +407,8 @@ void runBuggyTest(const char *Id) {
     Summary = "CUDA ERROR observed: " + FirstBad;
   else if (Counts["wrong"])
     Summary = "WRONG VALUES observed on " + std::to_string(Counts["wrong"]) +
-              " of " + std::to_string(NConfigs) + " configs; first: " +
-              FirstBad;
+              " of " + std::to_string(NConfigs) +
+              " configs; first: " + FirstBad;
   else if (!Run.finished && WIFSIGNALED(Run.status))
     Summary = "child died of signal " + std::to_string(WTERMSIG(Run.status));
   else if (Run.finished && Counts["ok"] == int(NConfigs))
@@ -439,8 +439,9 @@ int childMain(const std::string &Id) {
   }
   for (const Config &C : defaultConfigs()) {
     const CaseResult R = runCase(*P, P->buggy, C, /*ExitOnHang=*/false);
-    std::cout << "RT-CASE " << describe(C) << " outcome=" << outcomeName(R.outcome)
-              << " " << R.detail << std::endl;
+    std::cout << "RT-CASE " << describe(C)
+              << " outcome=" << outcomeName(R.outcome) << " " << R.detail
+              << std::endl;
     if (R.outcome == Outcome::Hang || R.outcome == Outcome::CudaError) {
       // The context is lost; a kill is the only way out of a hung kernel.
       std::cout << "RT-DONE" << std::endl;

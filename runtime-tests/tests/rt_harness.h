@@ -51,7 +51,7 @@ struct Pattern {
   const char *check; // warp-<id>
   RtLauncher buggy;
   RtLauncher fixed;
-  void (*init)(HostIO &);               // outputs that must not arrive poisoned
+  void (*init)(HostIO &); // outputs that must not arrive poisoned
   std::string (*verify)(const HostIO &); // "" when outputs match the reference
 };
 

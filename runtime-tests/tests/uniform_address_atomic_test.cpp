@@ -90,8 +90,7 @@ std::string verifyConvergedSlots(const HostIO &H) {
   if (!sameMultiset({H.out_i.begin(), H.out_i.begin() + Threads}, Want))
     return "out[0..count) is not the inputs plus one filler per extra thread";
   if (H.out_i[Threads] != int(kPoison))
-    return mismatch("out (never written)", Threads, H.out_i[Threads],
-                    "poison");
+    return mismatch("out (never written)", Threads, H.out_i[Threads], "poison");
   return "";
 }
 

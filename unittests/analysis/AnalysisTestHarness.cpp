@@ -57,12 +57,21 @@ void AnalysisTest::TearDown() {
 bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
   std::string Cuda = cudaPath();
   Code = Snippet.str();
-  std::vector<std::string> Args = {
-      "-x", "cuda", "--cuda-path=" + Cuda, "--cuda-gpu-arch=sm_90",
-      "--cuda-device-only", "-nocudalib", "-Wno-unknown-cuda-version",
-      "-isystem", Cuda + "/include/cccl", "-D_CG_CLUSTER_INTRINSICS_AVAILABLE",
-      "-std=c++17", "-Xclang", "-target-sdk-version=13.0",
-      "-resource-dir=" WARP_LINT_UT_RESOURCE_DIR, "-Wno-unused-value"};
+  std::vector<std::string> Args = {"-x",
+                                   "cuda",
+                                   "--cuda-path=" + Cuda,
+                                   "--cuda-gpu-arch=sm_90",
+                                   "--cuda-device-only",
+                                   "-nocudalib",
+                                   "-Wno-unknown-cuda-version",
+                                   "-isystem",
+                                   Cuda + "/include/cccl",
+                                   "-D_CG_CLUSTER_INTRINSICS_AVAILABLE",
+                                   "-std=c++17",
+                                   "-Xclang",
+                                   "-target-sdk-version=13.0",
+                                   "-resource-dir=" WARP_LINT_UT_RESOURCE_DIR,
+                                   "-Wno-unused-value"};
   AST = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code, Args,
                                           "input.cu");
   if (!AST) {
@@ -142,12 +151,11 @@ static std::string sourceLine(llvm::StringRef Code, unsigned Line) {
 
 unsigned AnalysisTest::checkProbes(bool InPatterns) {
   auto Matches = match(
-      callExpr(callee(functionDecl(hasAnyName(
-                                       "uniform", "varying", "lane_varying",
-                                       "data_varying", "converged", "diverged",
-                                       "lane_diverged", "data_diverged",
-                                       "exited", "single_lane",
-                                       "not_single_lane"))
+      callExpr(callee(functionDecl(
+                          hasAnyName("uniform", "varying", "lane_varying",
+                                     "data_varying", "converged", "diverged",
+                                     "lane_diverged", "data_diverged", "exited",
+                                     "single_lane", "not_single_lane"))
                           .bind("probe")),
                forCallable(functionDecl().bind("fn")))
           .bind("call"),
@@ -205,9 +213,8 @@ unsigned AnalysisTest::checkProbes(bool InPatterns) {
 }
 
 const FunctionDecl *AnalysisTest::function(llvm::StringRef Name) {
-  auto Matches =
-      match(functionDecl(hasName(Name), isDefinition()).bind("fn"),
-            AST->getASTContext());
+  auto Matches = match(functionDecl(hasName(Name), isDefinition()).bind("fn"),
+                       AST->getASTContext());
   for (const BoundNodes &N : Matches) {
     const auto *FD = N.getNodeAs<FunctionDecl>("fn");
     if (!FD->isDependentContext())

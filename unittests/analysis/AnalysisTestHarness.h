@@ -35,7 +35,6 @@
 
 namespace clang::warp::test {
 
-
 /// The CUDA installation the snippets compile against, empty if none.
 std::string cudaPath();
 
@@ -46,7 +45,7 @@ bool runKnownMisses();
 /// Skips a test that documents a confirmed analysis miss (see the
 /// `// KNOWN MISS:` comment above it).
 #define KNOWN_MISS(Reason)                                                     \
-  if (!::clang::warp::test::runKnownMisses())                                     \
+  if (!::clang::warp::test::runKnownMisses())                                  \
   GTEST_SKIP() << "KNOWN MISS: " << Reason
 
 class AnalysisTest : public ::testing::Test {
@@ -81,8 +80,8 @@ protected:
   const FunctionUniformity *uniformity(llvm::StringRef Name);
   const FunctionSummary *summary(llvm::StringRef Name);
   /// The statements of \p FD's CFG that satisfy \p Pred, in CFG order.
-  std::vector<const Stmt *>
-  stmtsIn(llvm::StringRef Name, std::function<bool(const Stmt *)> Pred);
+  std::vector<const Stmt *> stmtsIn(llvm::StringRef Name,
+                                    std::function<bool(const Stmt *)> Pred);
 
 private:
   std::string Code;

@@ -114,7 +114,8 @@ __global__ void k(int n, const int *p) {
   EXPECT_EQ(summary("lane_id")->Result.V, Variance::Lane);
 }
 
-TEST_F(InterproceduralTest, FullMaskCollectiveAtAConvergedPointIsAFullWarpNeed) {
+TEST_F(InterproceduralTest,
+       FullMaskCollectiveAtAConvergedPointIsAFullWarpNeed) {
   ASSERT_TRUE(analyze(R"cu(
 __device__ float warp_sum(float v) {
   for (int o = 16; o > 0; o >>= 1)
@@ -437,7 +438,8 @@ __device__ int ptx_minus_one(int v) {
 }
 )cu"));
   checkProbes();
-  auto Asms = stmtsIn("ptx_shfl", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
+  auto Asms =
+      stmtsIn("ptx_shfl", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
   ASSERT_EQ(Asms.size(), 1u);
   std::optional<CollectiveUse> Use = matchCollective(Asms[0]);
   ASSERT_TRUE(Use) << cast<GCCAsmStmt>(Asms[0])->getAsmString();
@@ -451,7 +453,8 @@ __device__ int ptx_minus_one(int v) {
   ASSERT_EQ(summary("ptx_shfl")->MaskParams.size(), 1u);
   EXPECT_EQ(summary("ptx_shfl")->MaskParams[0].Index, 2u);
 
-  auto Full = stmtsIn("ptx_full", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
+  auto Full =
+      stmtsIn("ptx_full", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
   ASSERT_EQ(Full.size(), 1u);
   Use = matchCollective(Full[0]);
   ASSERT_TRUE(Use);

@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "AnalysisTestHarness.h"
 #include "analysis/ReachingDefinitions.h"
+#include "AnalysisTestHarness.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/StringExtras.h"
 #include <map>

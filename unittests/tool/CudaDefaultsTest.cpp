@@ -77,8 +77,8 @@ TEST_F(FakeCuda, ExplicitPathWins) {
 
 TEST_F(FakeCuda, EnvironmentThenNvccOnPath) {
   EXPECT_EQ(findCudaPath(env({{"CUDA_HOME", Root}})), Root);
-  EXPECT_EQ(findCudaPath(env({{"CUDA_PATH", "/does/not/exist"},
-                              {"CUDA_HOME", Root}})),
+  EXPECT_EQ(findCudaPath(
+                env({{"CUDA_PATH", "/does/not/exist"}, {"CUDA_HOME", Root}})),
             Root);
   ASSERT_FALSE(llvm::sys::fs::create_directories(Root + "/bin"));
   write("bin/nvcc", "");
@@ -113,12 +113,12 @@ TEST_F(FakeCuda, WithVersionJsonAndCccl) {
   EXPECT_TRUE(C.HasCccl);
   std::vector<std::string> Args =
       addCudaDefaults({"clang++", "k.cu"}, C, "sm_80");
-  EXPECT_THAT(Args, ElementsAre("clang++", "-x", "cuda",
-                                "--cuda-path=" + Root, "--cuda-gpu-arch=sm_80",
-                                "--cuda-device-only", "-nocudalib",
-                                "-Wno-unknown-cuda-version", "-std=c++17",
-                                "-isystem", Root + "/include/cccl",
-                                "-D_CG_CLUSTER_INTRINSICS_AVAILABLE", "k.cu"));
+  EXPECT_THAT(Args,
+              ElementsAre("clang++", "-x", "cuda", "--cuda-path=" + Root,
+                          "--cuda-gpu-arch=sm_80", "--cuda-device-only",
+                          "-nocudalib", "-Wno-unknown-cuda-version",
+                          "-std=c++17", "-isystem", Root + "/include/cccl",
+                          "-D_CG_CLUSTER_INTRINSICS_AVAILABLE", "k.cu"));
 }
 
 TEST_F(FakeCuda, KeepsWhatTheCommandAlreadySays) {
@@ -170,9 +170,9 @@ TEST(NvccVersion, FromVersionFiles) {
 
 TEST_F(FakeCuda, NvccVersionDefines) {
   write("include/cuda.h", "#define CUDA_VERSION 12040\n");
-  EXPECT_THAT(nvccVersionDefines(inspectCudaInstall(Root)),
-              ElementsAre("-D__CUDACC_VER_MAJOR__=12",
-                          "-D__CUDACC_VER_MINOR__=4"));
+  EXPECT_THAT(
+      nvccVersionDefines(inspectCudaInstall(Root)),
+      ElementsAre("-D__CUDACC_VER_MAJOR__=12", "-D__CUDACC_VER_MINOR__=4"));
   // A pip-style toolkit names nvcc's version in a dist-info directory.
   ASSERT_FALSE(llvm::sys::fs::create_directories(
       Root + "/dist-info/nvidia_cuda_nvcc-12.4.99.dist-info"));

@@ -1,7 +1,7 @@
 //===--- FileWritingTest.cpp - writes that never leave a file half done ---===//
 
-#include "FileStamps.h"
 #include "FileWriting.h"
+#include "FileStamps.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "gmock/gmock.h"
@@ -29,7 +29,7 @@ protected:
     return B ? (*B)->getBuffer().str() : "<unreadable>";
   }
   struct stat stat(llvm::StringRef Name) {
-    struct stat St {};
+    struct stat St{};
     ::lstat(path(Name).c_str(), &St);
     return St;
   }
@@ -67,7 +67,8 @@ TEST_F(FileWriting, FollowsSymlinksAndKeepsThem) {
   EXPECT_EQ(read("target"), "new");
   ASSERT_EQ(::symlink("nowhere", path("dangling").c_str()), 0);
   llvm::Error E = writeFile(path("dangling"), "x");
-  EXPECT_THAT(llvm::toString(std::move(E)), HasSubstr("symbolic link to nothing"));
+  EXPECT_THAT(llvm::toString(std::move(E)),
+              HasSubstr("symbolic link to nothing"));
 }
 
 TEST_F(FileWriting, RewritesHardLinksInPlace) {

@@ -47,9 +47,8 @@ TEST(Findings, FromClangTidyErrors) {
     llvm::raw_fd_ostream OS(FD, /*shouldClose=*/true);
     OS << "line one\n  second line\nthird\n";
   }
-  clang::tidy::ClangTidyError E("warp-stale-mask",
-                                clang::tidy::ClangTidyError::Warning, "/",
-                                false);
+  clang::tidy::ClangTidyError E(
+      "warp-stale-mask", clang::tidy::ClangTidyError::Warning, "/", false);
   E.Message.Message = "mask may be stale";
   E.Message.FilePath = Path.str().str();
   E.Message.FileOffset = 11; // 's' of "second".

@@ -128,21 +128,21 @@ TEST(NvccTranslation, KeepsPreprocessorAndStandard) {
   EXPECT_THAT(translate("nvcc -D A=1 -U B --define-macro C -isystem=/sys "
                         "-include pre.h --pre-include=pre2.h --std c++20 "
                         "--include-path /i2 k.cu"),
-              ElementsAre("clang++", "-DA=1", "-UB", "-DC", "-isystem",
-                          "/sys", "-include", "pre.h", "-include", "pre2.h",
+              ElementsAre("clang++", "-DA=1", "-UB", "-DC", "-isystem", "/sys",
+                          "-include", "pre.h", "-include", "pre2.h",
                           "-std=c++20", "-I/i2", "/src/k.cu"));
 }
 
 TEST(NvccTranslation, FiltersHostCompilerFlags) {
-  EXPECT_THAT(translate("nvcc -Xcompiler -fPIC,-O3,-Wextra,-march=native "
-                        "--compiler-options=-DHOST,-pthread k.cu"),
-              ElementsAre("clang++", "-fPIC", "-DHOST", "-pthread",
-                          "/src/k.cu"));
+  EXPECT_THAT(
+      translate("nvcc -Xcompiler -fPIC,-O3,-Wextra,-march=native "
+                "--compiler-options=-DHOST,-pthread k.cu"),
+      ElementsAre("clang++", "-fPIC", "-DHOST", "-pthread", "/src/k.cu"));
   // Forwarded by -forward-unknown-to-host-compiler.
-  EXPECT_THAT(translate("nvcc -forward-unknown-to-host-compiler -fPIC -Wall "
-                        "-fopenmp -fvisibility=hidden k.cu"),
-              ElementsAre("clang++", "-fPIC", "-fvisibility=hidden",
-                          "/src/k.cu"));
+  EXPECT_THAT(
+      translate("nvcc -forward-unknown-to-host-compiler -fPIC -Wall "
+                "-fopenmp -fvisibility=hidden k.cu"),
+      ElementsAre("clang++", "-fPIC", "-fvisibility=hidden", "/src/k.cu"));
 }
 
 TEST(NvccTranslation, DropsWhatClangDoesNotNeed) {

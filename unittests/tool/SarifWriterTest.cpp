@@ -17,13 +17,11 @@ const Object &run(const llvm::json::Value &Log) {
 }
 
 TEST(SarifWriter, ToolAndRules) {
-  llvm::json::Value Log =
-      toSarif({sampleFinding("/repo")},
-              {"/repo", "1.2.3",
-               {"warp-stale-mask", "warp-divergent-full-mask"}});
+  llvm::json::Value Log = toSarif(
+      {sampleFinding("/repo")},
+      {"/repo", "1.2.3", {"warp-stale-mask", "warp-divergent-full-mask"}});
   EXPECT_EQ(*Log.getAsObject()->getString("version"), "2.1.0");
-  const Object *Driver =
-      run(Log).getObject("tool")->getObject("driver");
+  const Object *Driver = run(Log).getObject("tool")->getObject("driver");
   EXPECT_EQ(*Driver->getString("name"), "warp-lint");
   EXPECT_EQ(*Driver->getString("version"), "1.2.3");
   EXPECT_EQ(*Driver->getString("informationUri"), InformationUri);
@@ -34,14 +32,12 @@ TEST(SarifWriter, ToolAndRules) {
   EXPECT_EQ(*Rule.getString("helpUri"),
             "https://github.com/warp-lint/warp-lint/blob/main/docs/checks/"
             "warp-divergent-full-mask.md");
-  EXPECT_FALSE(Rule.getObject("shortDescription")
-                   ->getString("text")
-                   ->empty());
+  EXPECT_FALSE(Rule.getObject("shortDescription")->getString("text")->empty());
 }
 
 TEST(SarifWriter, ResultLocationsAreRepoRelative) {
-  llvm::json::Value Log = toSarif({sampleFinding("/repo")},
-                                  {"/repo", "1", {"warp-stale-mask"}});
+  llvm::json::Value Log =
+      toSarif({sampleFinding("/repo")}, {"/repo", "1", {"warp-stale-mask"}});
   const Object &Run = run(Log);
   EXPECT_EQ(*Run.getObject("originalUriBaseIds")
                  ->getObject("%SRCROOT%")
@@ -57,8 +53,7 @@ TEST(SarifWriter, ResultLocationsAreRepoRelative) {
                             ->front()
                             .getAsObject()
                             ->getObject("physicalLocation");
-  EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uri"),
-            "src/k.cu");
+  EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uri"), "src/k.cu");
   EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uriBaseId"),
             "%SRCROOT%");
   EXPECT_EQ(*Phys.getObject("region")->getInteger("startLine"), 6);
@@ -91,8 +86,7 @@ TEST(SarifWriter, Fixes) {
                               .getAsObject();
   EXPECT_EQ(*Change.getObject("artifactLocation")->getString("uri"),
             "src/k.cu");
-  const Object &Repl =
-      *Change.getArray("replacements")->front().getAsObject();
+  const Object &Repl = *Change.getArray("replacements")->front().getAsObject();
   const Object &Region = *Repl.getObject("deletedRegion");
   EXPECT_EQ(*Region.getInteger("startLine"), 6);
   EXPECT_EQ(*Region.getInteger("startColumn"), 52);
@@ -145,8 +139,7 @@ TEST(SarifWriter, InvocationSaysWhetherTheRunCompleted) {
                             ->front()
                             .getAsObject()
                             ->getObject("physicalLocation");
-  EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uri"),
-            "src/k.cu");
+  EXPECT_EQ(*Phys.getObject("artifactLocation")->getString("uri"), "src/k.cu");
   EXPECT_EQ(*Phys.getObject("region")->getInteger("startLine"), 2);
   EXPECT_FALSE(N[1].getAsObject()->get("locations"));
   // The findings of the units that did compile are still there.

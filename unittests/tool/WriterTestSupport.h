@@ -16,9 +16,8 @@ inline Finding sampleFinding(const std::string &Root) {
   F.Level = findingLevel(F.Message).str();
   F.Loc = {Root + "/src/k.cu", 120, 6, 35};
   F.Notes.push_back({"lanes diverge here", {Root + "/src/k.cu", 109, 6, 24}});
-  F.Notes.push_back(
-      {"collective inside 'warp_sum' called here",
-       {Root + "/include/my dir/reduce.cuh", 40, 3, 5}});
+  F.Notes.push_back({"collective inside 'warp_sum' called here",
+                     {Root + "/include/my dir/reduce.cuh", 40, 3, 5}});
   FindingFix Fix;
   Fix.Loc = {Root + "/src/k.cu", 137, 6, 52};
   Fix.Length = 10;
