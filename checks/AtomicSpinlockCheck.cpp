@@ -243,7 +243,7 @@ static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
       const auto *MaskCall =
           Use->Mask ? dyn_cast<CallExpr>(Use->Mask->IgnoreParenImpCasts())
                     : nullptr;
-      if (!MaskCall || calleeName(MaskCall) != "__activemask")
+      if (maskSourceKind(MaskCall) != MaskSourceKind::ActiveLanes)
         Found = X;
       return;
     }
@@ -415,7 +415,7 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
   if (Release && SectionEnd > 0 && !isOrderedRelease(Release)) {
     const Stmt *Prev = After[SectionEnd - 1];
     const auto *PrevCall = dyn_cast<CallExpr>(Prev);
-    if (!PrevCall || calleeName(PrevCall) != "__threadfence")
+    if (!PrevCall || !isDeviceFence(calleeName(PrevCall)))
       diag(Release->getBeginLoc(),
            "no __threadfence() before the release: writes of the critical "
            "section may not be visible to the next holder",

@@ -1,6 +1,7 @@
 //===--- FixItText.cpp - source text helpers for fix-its ------------------===//
 
 #include "FixItText.h"
+#include "analysis/WarpCollectives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
@@ -55,29 +56,7 @@ static bool isRepeatableCall(const CallExpr *Call) {
     return false;
   if (FD->hasAttr<ConstAttr>() || FD->hasAttr<PureAttr>() || FD->isConstexpr())
     return true;
-  StringRef Name = FD->getName();
-  if (Name.starts_with("__fetch_builtin_") ||
-      Name.starts_with("__nvvm_read_ptx_sreg_"))
-    return true;
-  static const char *const Pure[] = {"__ffs",
-                                     "__ffsll",
-                                     "__popc",
-                                     "__popcll",
-                                     "__clz",
-                                     "__brev",
-                                     "min",
-                                     "max",
-                                     "abs",
-                                     "__float_as_int",
-                                     "__int_as_float",
-                                     "thread_rank",
-                                     "meta_group_rank",
-                                     "size",
-                                     "num_threads"};
-  for (const char *P : Pure)
-    if (Name == P)
-      return true;
-  return false;
+  return ::clang::warp::isRepeatableIntrinsic(FD->getName());
 }
 
 bool isRepeatable(const Expr *E) {

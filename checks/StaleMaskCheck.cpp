@@ -59,11 +59,12 @@ static const CallExpr *maskSource(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
   if (!Call)
     return nullptr;
-  StringRef Name = calleeName(Call);
-  if (Name == "__activemask" || Name == "__ballot_sync" ||
-      Name == "__match_any_sync")
-    return Call;
-  return nullptr;
+  return maskSourceKind(Call) ? Call : nullptr;
+}
+
+/// Returns whether \p Source is `__ballot_sync(m, p)` (so has the two).
+static bool isBallot(const CallExpr *Source) {
+  return maskSourceKind(Source) == MaskSourceKind::Ballot;
 }
 
 /// Returns whether \p E is the same in all lanes that passed the same value
@@ -86,10 +87,8 @@ static bool sameWithinPeerGroups(const Expr *E, const Expr *Key,
 
 /// Returns the value \p Source groups lanes by, if it is __match_any_sync.
 static const Expr *peerKey(const CallExpr *Source) {
-  return Source && calleeName(Source) == "__match_any_sync" &&
-                 Source->getNumArgs() == 2
-             ? Source->getArg(1)
-             : nullptr;
+  return maskSourceKind(Source) == MaskSourceKind::PeerGroup ? Source->getArg(1)
+                                                             : nullptr;
 }
 
 /// Returns whether every branch in \p Extra keeps each peer group of a
@@ -112,11 +111,10 @@ static bool keepsPeerGroups(llvm::ArrayRef<DivergentBranch> Extra,
 static bool namesEveryLaneHere(const CallExpr *Source, ASTContext &Ctx) {
   if (!Source)
     return false;
-  StringRef Name = calleeName(Source);
-  if (Name != "__ballot_sync")
+  if (!isBallot(Source))
     return true;
   bool Always = false;
-  return Source->getNumArgs() == 2 && !Source->getArg(1)->isValueDependent() &&
+  return !Source->getArg(1)->isValueDependent() &&
          Source->getArg(1)->EvaluateAsBooleanCondition(Always, Ctx) && Always;
 }
 
@@ -324,8 +322,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
       return; // arithmetic or unknown provenance: not ours to judge
     llvm::SmallVector<DivergentBranch, 2> More =
         furtherDivergence(D.At, Use, FU);
-    if ((calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-         lanesMatchBallot(More, Source->getArg(1), Ctx)) ||
+    if ((isBallot(Source) && lanesMatchBallot(More, Source->getArg(1), Ctx)) ||
         keepsPeerGroups(More, peerKey(Source), FU, Ctx))
       More.clear();
     if (More.empty() && !helperSplits(Helper, Source, FU, Ctx))
@@ -339,8 +336,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     return;
   const CallExpr *Source = maskSource(Stale->Value);
   bool WrongSide = false;
-  if (calleeName(Source) == "__ballot_sync" && Source->getNumArgs() == 2 &&
-      Extra.size() == 1 && !Helper.Argument) {
+  if (isBallot(Source) && Extra.size() == 1 && !Helper.Argument) {
     WrongSide =
         relation(Extra[0].Condition ? Extra[0].Condition : Source->getArg(1),
                  Source->getArg(1), Ctx)
@@ -386,10 +382,9 @@ SharedName *StaleMaskCheck::addRecomputeFix(
       (B.Exit && !isa<ReturnStmt, ContinueStmt>(B.Exit)))
     return nullptr;
   const Expr *Over = nullptr;
-  if (calleeName(Source) != "__ballot_sync")
+  if (!isBallot(Source))
     Over = Mask;
-  else if (Source->getNumArgs() == 2 &&
-           (isa<DeclRefExpr>(Source->getArg(0)->IgnoreParenImpCasts()) ||
+  else if ((isa<DeclRefExpr>(Source->getArg(0)->IgnoreParenImpCasts()) ||
             Source->getArg(0)->isEvaluatable(Ctx)))
     Over = Source->getArg(0);
   std::optional<std::string> Indent =
@@ -457,7 +452,7 @@ static void activemaskCalls(const Expr *E, const DefinitionMap &Definitions,
     return;
   E = E->IgnoreParenImpCasts();
   if (const auto *Call = dyn_cast<CallExpr>(E);
-      Call && calleeName(Call) == "__activemask") {
+      maskSourceKind(Call) == MaskSourceKind::ActiveLanes) {
     Out.insert(Call);
     return;
   }

@@ -44,11 +44,7 @@ static bool isFloatingValue(QualType T) {
   const auto *RD = T->getAsRecordDecl();
   if (!RD || !RD->getIdentifier())
     return false;
-  StringRef Name = RD->getName();
-  return Name.starts_with("__half") || Name.starts_with("__nv_bfloat") ||
-         Name.starts_with("__nv_fp8") ||
-         ((Name.consume_front("float") || Name.consume_front("double")) &&
-          Name.size() == 1 && llvm::isDigit(Name[0]));
+  return isFloatingRecordName(RD->getName());
 }
 
 void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
@@ -89,8 +85,8 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       // Uniform arguments that are themselves parameters: our callers decide.
       bool ParamDependent = false;
       for (unsigned I = 0; I < Args.size() && I < 64; ++I)
-        if ((A.AddressParams >> I) & 1)
-          ParamDependent |= FU.valueOf(Args[I]).Params != 0;
+        if (A.AddressParams.contains(I))
+          ParamDependent |= bool(FU.valueOf(Args[I]).Params);
       if (!ParamDependent) {
         report(A.Atomic, FU, Call, Ctx);
         for (const CallExpr *Step : A.Path)
@@ -183,22 +179,15 @@ static std::optional<Aggregation> aggregationFor(AtomicOp Op, QualType T,
   case AtomicOp::Sub:
     return Aggregation{Op, nullptr, true};
   case AtomicOp::Min:
-    if (Int32)
-      return Aggregation{Op, "__reduce_min_sync", true};
-    return std::nullopt;
   case AtomicOp::Max:
     if (Int32)
-      return Aggregation{Op, "__reduce_max_sync", true};
+      return Aggregation{Op, warpReductionFor(Op)->data(), true};
     return std::nullopt;
   case AtomicOp::And:
   case AtomicOp::Or:
   case AtomicOp::Xor:
     if (Int32 && T->isUnsignedIntegerType())
-      return Aggregation{Op,
-                         Op == AtomicOp::And  ? "__reduce_and_sync"
-                         : Op == AtomicOp::Or ? "__reduce_or_sync"
-                                              : "__reduce_xor_sync",
-                         false};
+      return Aggregation{Op, warpReductionFor(Op)->data(), false};
     return std::nullopt;
   default:
     return std::nullopt;

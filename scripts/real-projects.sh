@@ -16,6 +16,8 @@
 # Prints every finding per file, records crashes and hangs (timeout 300 s,
 # env TIMEOUT overrides), and ends with a summary. Exit 0 when every file was
 # processed without crash/timeout/compile error, 1 otherwise.
+# LOG_DIR=<dir> keeps each file's whole output (notes included, for triage)
+# as <dir>/<project>/<path>.log.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(dirname "$here")
@@ -109,6 +111,10 @@ while read -r project path rest; do
     # no finding to explain it (warp-lint exits 1 only when it found something)
     status="ERROR(rc=$rc)"; errors+=("$project/$path")
   else ok=$((ok + 1)); fi
+  if [ -n "${LOG_DIR:-}" ]; then
+    mkdir -p "$LOG_DIR/$project/$(dirname "$path")"
+    cp "$tmp" "$LOG_DIR/$project/$path.log"
+  fi
   printf '== %s/%s: %s, %d finding(s), %.1fs\n' "$project" "$path" "$status" "$k" "$secs"
   [ -n "$findings" ] && printf '%s\n' "$findings" | sed 's/^/   /'
   case "$status" in

@@ -1236,3 +1236,18 @@ __global__ void existing_warp_mask_name(float *out, const float *in) {
   // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask1, v, 0);
   out[threadIdx.x] = v + warp_mask;
 }
+
+// --- Past a lane's copy of a kernel parameter (silent) ------------------------
+
+// &k.head is a per-lane address (each thread's copy of the parameter), but
+// the bytes after it are the same parameter in every lane: the trip count
+// read through `head + 1` is uniform.
+struct BatchInfo { int n; };
+struct ParamHead { int count; };
+struct ParamBlock { ParamHead head; BatchInfo batches[4]; };
+__device__ void run_batches(const ParamHead *head) {
+  const BatchInfo *b = (const BatchInfo *)(head + 1);
+  for (int i = 0; i < b[0].n; ++i)
+    __syncwarp();
+}
+__global__ void through_parameter_copy(ParamBlock k) { run_batches(&k.head); }

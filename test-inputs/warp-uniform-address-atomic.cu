@@ -911,3 +911,24 @@ __global__ void sub_warp_group_guard(float *total, const float *in) {
     atomicAdd(total, in[blockIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address
 }
+
+// --- Views: a method reads the object it is called on (silent) ---------------
+
+// A view sliced at the lane's row: its operator() and slot() read the
+// view's own pointer, so each lane gets its own address.
+struct RowView {
+  float *p;
+  int stride;
+  __device__ float &operator()(int i) const { return p[i * stride]; }
+  __device__ float *slot(int i) const { return p + i; }
+};
+__device__ RowView row_of(RowView v, int row) {
+  return RowView{v.p + row, v.stride};
+}
+__global__ void per_lane_view(float *out, float x) {
+  RowView base{out, 4};
+  RowView mine = row_of(base, threadIdx.x % 32);
+  if (threadIdx.x % 32 < 8)
+    atomicAdd(&mine(0), x);
+  atomicAdd(mine.slot(1), x);
+}

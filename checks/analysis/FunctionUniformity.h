@@ -47,7 +47,7 @@ struct Divergence {
   /// Varying branches controlling the point, innermost first.
   llvm::SmallVector<DivergentBranch, 2> Branches;
   /// Parameters whose variance would diverge the point.
-  uint64_t ParamConditions = 0;
+  ParamSet ParamConditions;
 
   bool isDiverged() const { return !Branches.empty(); }
   /// Lane when some branch depends on the lane index by construction.

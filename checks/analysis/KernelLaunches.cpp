@@ -403,7 +403,7 @@ const Expr *configBlock(const Expr *ConfigPtr, const FunctionDecl *F) {
     if (LHS)
       if (const auto *ME = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
         if (namedVar(ME->getBase()) == Config &&
-            ME->getMemberDecl()->getName() == "blockDim") {
+            ME->getMemberDecl()->getName() == launchConfigBlockField()) {
           Found = RHS;
           ++Writes;
         }
@@ -418,7 +418,7 @@ const Expr *configBlock(const Expr *ConfigPtr, const FunctionDecl *F) {
             dyn_cast<InitListExpr>(Config->getInit()->IgnoreImplicit()))
       if (const RecordDecl *RD = ILE->getType()->getAsRecordDecl())
         for (const FieldDecl *Field : RD->fields())
-          if (Field->getName() == "blockDim" &&
+          if (Field->getName() == launchConfigBlockField() &&
               Field->getFieldIndex() < ILE->getNumInits())
             return ILE->getInit(Field->getFieldIndex());
   return nullptr;

@@ -16,7 +16,7 @@ static int8_t mod32(int64_t V) { return int8_t(((V % 32) + 32) % 32); }
 static bool inCooperativeGroups(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (NS->getName() == "cooperative_groups")
+      if (isCooperativeGroupsNamespace(NS->getName()))
         return true;
   return false;
 }
@@ -146,6 +146,18 @@ ValueEvaluator::evalInlined(const FunctionDecl *Callee,
   return Inner.eval(Result);
 }
 
+/// Returns the object a call of a (non-lambda) method is made on, if any.
+static const Expr *objectArgument(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD || MD->isStatic() || MD->getParent()->isLambda())
+    return nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+    return MCE->getImplicitObjectArgument();
+  if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0)
+    return Call->getArg(0);
+  return nullptr;
+}
+
 /// Returns whether \p S reads or writes a member of `this` (a constructor's
 /// initializer reading another field, or its body writing one).
 static bool usesThis(const Stmt *S) {
@@ -257,6 +269,11 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
     V.OffsetMod32 = K == IntrinsicValue::BlockRank ? 0 : -1;
     return V;
   }
+  case IntrinsicValue::BlockDimX: {
+    WarpValue V;
+    V.S = Shape::WarpMultiple; // a warp-aligned block, as CUDA code assumes
+    return V;
+  }
   case IntrinsicValue::ShuffleResult:
     // g.shfl(value, src): Args are (value, src) after the object.
     if (Args.size() >= 2 && Args[1].isUniform())
@@ -329,18 +346,9 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   if (!DRE)
     return eval(POE->getResultExpr());
-  StringRef Var = DRE->getDecl()->getName();
-  StringRef Field = Prop->getPropertyDecl()->getName();
-  if (Var == "threadIdx")
-    return intrinsic(Field == "x" ? IntrinsicValue::ThreadIndexX
-                                  : IntrinsicValue::ThreadIndexYZ,
-                     E, {});
-  if (Var == "blockDim" && Field == "x") {
-    WarpValue V;
-    V.S = Shape::WarpMultiple; // a warp-aligned block, as CUDA code assumes
-    return V;
-  }
-  return WarpValue::uniform();
+  return intrinsic(lookupBuiltinVariable(DRE->getDecl()->getName(),
+                                         Prop->getPropertyDecl()->getName()),
+                   E, {});
 }
 
 WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
@@ -423,7 +431,22 @@ WarpValue ValueEvaluator::evalBinary(const BinaryOperator *BO) {
   }
   if (BinaryOperator::isComparisonOp(Op))
     return evalCompare(Op, L, R, BO);
+  if (BO->getType()->isPointerType() && (Op == BO_Add || Op == BO_Sub))
+    return offsetAddress(BO->getLHS()->getType()->isPointerType() ? L : R,
+                         BO->getLHS()->getType()->isPointerType() ? R : L);
   return arithmetic(Op, L, R);
+}
+
+WarpValue ValueEvaluator::offsetAddress(const WarpValue &Base,
+                                        const WarpValue &Offset) {
+  // `args + 1` past a lane's copy of a kernel parameter struct: the same
+  // offset into every lane's copy of the same bytes still reads the same.
+  if (Base.S == Shape::UniformLocalAddress && Offset.isUniform()) {
+    WarpValue V = Base;
+    V.Params |= Offset.Params;
+    return V;
+  }
+  return WarpValue::combine(Base, Offset);
 }
 
 WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
@@ -558,8 +581,11 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
       CalleeArgs = CalleeArgs.drop_front();
     if (std::optional<WarpValue> R = evalInlined(Callee, CalleeArgs))
       return *R;
-    if (std::optional<WarpValue> R =
-            Oracle.callResult(Call, Callee, CalleeArgs))
+    std::optional<WarpValue> Object;
+    if (const Expr *Obj = objectArgument(Call))
+      Object = eval(Obj);
+    if (std::optional<WarpValue> R = Oracle.callResult(
+            Call, Callee, CalleeArgs, Object ? &*Object : nullptr))
       return *R;
   }
   // A callee we cannot see (a declaration only, a dependent call in a
@@ -601,6 +627,14 @@ WarpValue ValueEvaluator::evalDependent(const Expr *E) {
 
 WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   E = E->IgnoreParens();
+  // `this` in a method: uniform if the object the callers call it on is
+  // (callResult binds it). A lambda's `this` is its enclosing method's.
+  if (isa<CXXThisExpr>(E)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+    if (MD && !MD->isStatic() && !MD->getParent()->isLambda())
+      return WarpValue::param(ParamSet::ObjectIndex);
+    return WarpValue::uniform();
+  }
   if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr,
           CXXDependentScopeMemberExpr, UnresolvedMemberExpr, PackExpansionExpr,
           ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr>(
@@ -689,7 +723,7 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     if (std::optional<LocalSlot> Slot = localSlot(ASE, /*ForWrite=*/false))
       return evalLocal(*Slot, ASE);
     WarpValue Index = eval(ASE->getIdx());
-    return load(WarpValue::combine(eval(ASE->getBase()), Index), E);
+    return load(offsetAddress(eval(ASE->getBase()), Index), E);
   }
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     if (isa<FieldDecl>(ME->getMemberDecl()) ||

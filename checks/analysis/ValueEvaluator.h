@@ -18,12 +18,18 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
+#include <tuple>
 
 namespace clang::warp {
 
 struct UniformityOptions {
   /// Treat threadIdx.y/z as warp-uniform (blockDim.x a multiple of 32).
   bool ThreadIdxYZUniform = false;
+
+  /// Every member, for ordering and equality (add new options here).
+  auto tie() const { return std::tie(ThreadIdxYZUniform); }
+  bool operator<(const UniformityOptions &O) const { return tie() < O.tie(); }
+  bool operator==(const UniformityOptions &O) const { return tie() == O.tie(); }
 };
 
 /// What a callee writes through one of its reference or pointer parameters.
@@ -37,11 +43,13 @@ struct ParamWrite {
 class ValueOracle {
 public:
   virtual ~ValueOracle() = default;
-  /// The value \p Call returns given the values of its arguments, or nullopt
-  /// when the callee has no body to summarise.
-  virtual std::optional<WarpValue>
-  callResult(const CallExpr *Call, const FunctionDecl *Callee,
-             llvm::ArrayRef<WarpValue> Args) = 0;
+  /// The value \p Call returns given the values of its arguments and, for a
+  /// method, of the object it is called on (\p Object, null otherwise), or
+  /// nullopt when the callee has no body to summarise.
+  virtual std::optional<WarpValue> callResult(const CallExpr *Call,
+                                              const FunctionDecl *Callee,
+                                              llvm::ArrayRef<WarpValue> Args,
+                                              const WarpValue *Object) = 0;
   /// What the callee of \p Call writes through its reference or pointer
   /// parameter \p Param, given the values of its arguments, or nullopt when
   /// the callee has no body to summarise.
@@ -128,6 +136,8 @@ private:
   /// with the subscripts on the way.
   WarpValue evalLocal(const LocalSlot &Slot, const Expr *LValue);
   WarpValue load(const WarpValue &Address, const Expr *E);
+  /// The address \p Offset elements past \p Base.
+  WarpValue offsetAddress(const WarpValue &Base, const WarpValue &Offset);
   /// threadIdx.y/z are warp-uniform: by option, or because every launch of
   /// this kernel in the translation unit has a warp-aligned block.
   bool yzUniform();

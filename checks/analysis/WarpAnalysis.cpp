@@ -18,8 +18,10 @@ namespace {
 /// Analyses live per ASTContext; warp-lint -j runs translation units on
 /// several threads, each with its own context.
 std::mutex RegistryMutex;
-/// Checks configured with different analysis options get separate analyses.
-using RegistryKey = std::pair<const ASTContext *, bool>;
+/// Checks configured with different analysis options get separate analyses:
+/// the key is the whole options value, so a new option cannot be shared
+/// silently.
+using RegistryKey = std::pair<const ASTContext *, UniformityOptions>;
 std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> &registry() {
   static std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> R;
   return R;
@@ -29,7 +31,7 @@ std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> &registry() {
 WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
                                 const UniformityOptions &Opts) {
   std::lock_guard<std::mutex> Lock(RegistryMutex);
-  auto &Slot = registry()[{&Ctx, Opts.ThreadIdxYZUniform}];
+  auto &Slot = registry()[{&Ctx, Opts}];
   if (!Slot)
     Slot = std::make_unique<WarpAnalysis>(Ctx, Opts);
   return *Slot;
@@ -55,7 +57,16 @@ void WarpAnalysis::release(ASTContext &Ctx) {
   bool Analysed;
   {
     std::lock_guard<std::mutex> Lock(RegistryMutex);
-    Analysed = registry().erase({&Ctx, false}) + registry().erase({&Ctx, true});
+    // Every options value of this context (a handful of entries at most).
+    Analysed = false;
+    auto &R = registry();
+    for (auto It = R.begin(); It != R.end();)
+      if (It->first.first == &Ctx) {
+        It = R.erase(It);
+        Analysed = true;
+      } else {
+        ++It;
+      }
   }
   // Once per unit: only the first check to finish finds its analysis.
   if (Analysed)
@@ -232,7 +243,7 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
   return Result;
 }
 
-static uint64_t mapParams(uint64_t CalleeParams,
+static ParamSet mapParams(ParamSet CalleeParams,
                           llvm::ArrayRef<const Expr *> Args,
                           const FunctionUniformity &Caller, bool &AnyVarying);
 
@@ -261,9 +272,9 @@ std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
     WarpValue V = Args[I];
     V.Origin = nullptr;
     if (V.isVarying())
-      V.Params = 0;
+      V.Params = {};
     else
-      V.Params = V.Constant ? 0 : WarpValue::param(I).Params;
+      V.Params = V.Constant ? ParamSet() : WarpValue::param(I).Params;
     Generic &= V == WarpValue::param(I);
     OS << unsigned(V.V) << unsigned(V.S) << int(V.OffsetMod32)
        << unsigned(V.Single) << (V.Params ? "p" : "")
@@ -277,7 +288,7 @@ std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
 
 /// Returns whether \p S says anything that depends on the parameters in
 /// \p Params (what a call-site analysis could answer more precisely).
-static bool dependsOn(const FunctionSummary &S, uint64_t Params) {
+static bool dependsOn(const FunctionSummary &S, ParamSet Params) {
   if (S.Result.Params & Params)
     return true;
   for (const FullWarpNeed &N : S.FullWarp)
@@ -345,10 +356,10 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD,
     return nullptr;
   std::string Key;
   std::vector<WarpValue> Entry = entryValues(Args, Key);
-  uint64_t Informative = 0;
+  ParamSet Informative;
   for (unsigned I = 0; I < Entry.size(); ++I)
     if (Entry[I] != WarpValue::param(I))
-      Informative |= uint64_t(1) << I;
+      Informative |= ParamSet::of(I);
   if (!Informative || !dependsOn(*Generic, Informative))
     return Generic;
   SpecializationKey K{FD, Key};
@@ -382,7 +393,7 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD,
 }
 
 const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
-                                            uint64_t ParamConditions,
+                                            ParamSet ParamConditions,
                                             const Stmt *Collective,
                                             const FunctionUniformity &Caller) {
   llvm::ArrayRef<const Expr *> Args = callArguments(Call);
@@ -431,12 +442,12 @@ bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
 /// Returns the parameters of the caller that arguments bound to the callee
 /// parameters \p CalleeParams depend on; sets \p AnyVarying when one of those
 /// arguments varies in the caller.
-static uint64_t mapParams(uint64_t CalleeParams,
+static ParamSet mapParams(ParamSet CalleeParams,
                           llvm::ArrayRef<const Expr *> Args,
                           const FunctionUniformity &Caller, bool &AnyVarying) {
-  uint64_t Mapped = 0;
+  ParamSet Mapped;
   for (unsigned I = 0; I < Args.size() && I < 64; ++I) {
-    if (!(CalleeParams & (uint64_t(1) << I)))
+    if (!CalleeParams.contains(I))
       continue;
     WarpValue V = Caller.valueOf(Args[I]);
     if (V.isVarying())
@@ -446,10 +457,10 @@ static uint64_t mapParams(uint64_t CalleeParams,
   return Mapped;
 }
 
-const Expr *varyingArgument(uint64_t Params, llvm::ArrayRef<const Expr *> Args,
+const Expr *varyingArgument(ParamSet Params, llvm::ArrayRef<const Expr *> Args,
                             const FunctionUniformity &Caller) {
   for (unsigned I = 0; I < Args.size() && I < 64; ++I)
-    if ((Params & (uint64_t(1) << I)) && Caller.valueOf(Args[I]).isVarying())
+    if (Params.contains(I) && Caller.valueOf(Args[I]).isVarying())
       return Args[I];
   return nullptr;
 }
@@ -589,7 +600,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       // parameters (the address, or a guard such as `if (tid == 0)`) or, in
       // a call-site analysis, through their values.
       Divergence D = FU.divergenceAt(Call);
-      uint64_t Decided = Address.Params | D.ParamConditions;
+      ParamSet Decided = Address.Params | D.ParamConditions;
       if (Atomic->isReadModifyWrite() && Address.isUniform() &&
           !FU.isSingleLane(Call) && !D.hasDataBranch() &&
           (Decided || (FU.isSpecialized() && !reportedInPlace(Call, FD))))
@@ -609,7 +620,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
     if (!D.isDiverged())
       for (const FullWarpNeed &N : CS->FullWarp) {
         bool Varying = false;
-        uint64_t Cond =
+        ParamSet Cond =
             D.ParamConditions | mapParams(N.ParamConditions, Args, FU, Varying);
         if (!Varying)
           S.FullWarp.push_back({N.Collective, N.Owner, Cond});
@@ -617,7 +628,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
     if (!FU.isSingleLane(Call) && !D.hasDataBranch())
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
-        uint64_t Mapped =
+        ParamSet Mapped =
             mapParams(A.AddressParams, Args, FU, Varying) | D.ParamConditions;
         if (!Varying && (Mapped || (FU.isSpecialized() &&
                                     !concreteInGeneric(A, Args, FD)))) {
@@ -632,7 +643,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       // this function.
       Expr::EvalResult R;
       bool Varying = false;
-      uint64_t Cond =
+      ParamSet Cond =
           D.ParamConditions | mapParams(M.ParamConditions, Args, FU, Varying);
       if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
           !Varying && !Args[M.Index]->isValueDependent() &&
@@ -645,7 +656,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
         if (const ParmVarDecl *P = maskParameter(Args[M.Index]))
           if (P->getDeclContext() == FD) {
             bool Varying = false;
-            uint64_t Cond = D.ParamConditions |
+            ParamSet Cond = D.ParamConditions |
                             mapParams(M.ParamConditions, Args, FU, Varying);
             S.MaskParams.push_back(
                 {P->getFunctionScopeIndex(), M.Collective, M.Owner,
@@ -666,9 +677,9 @@ static WarpValue bindParameters(const WarpValue &V,
       R.Origin = Call;
     return R;
   }
-  R.Params = 0;
+  R.Params = {};
   for (unsigned I = 0; I < Args.size() && I < 64; ++I)
-    if (V.Params & (uint64_t(1) << I)) {
+    if (V.Params.contains(I)) {
       R = WarpValue::combine(R, Args[I]);
       if (Args[I].isVarying() && !R.Origin)
         R.Origin = Call;
@@ -682,14 +693,20 @@ static WarpValue bindParameters(const WarpValue &V,
 
 std::optional<WarpValue>
 WarpAnalysis::callResult(const CallExpr *Call, const FunctionDecl *Callee,
-                         llvm::ArrayRef<WarpValue> Args) {
+                         llvm::ArrayRef<WarpValue> Args,
+                         const WarpValue *Object) {
   const FunctionDecl *Def = calledDefinition(Call);
   if (!Def)
     return std::nullopt;
   const FunctionSummary *S = summary(Def, Args);
   if (!S)
     return WarpValue::varying(Variance::Data, Call); // recursion
-  return bindParameters(S->Result, Args, Call);
+  WarpValue R = bindParameters(S->Result, Args, Call);
+  // A view's `operator()(i)` or `data()` reads its members: per-lane views
+  // (a tensor sliced at the lane's row) give per-lane results.
+  if (Object && S->Result.Params.contains(ParamSet::ObjectIndex))
+    R = WarpValue::combine(R, *Object);
+  return R;
 }
 
 std::optional<ParamWrite>
@@ -729,7 +746,7 @@ WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
     return WarpValue::uniform();
   auto V = It->second->find(VD);
   WarpValue R = V == It->second->end() ? WarpValue::uniform() : V->second;
-  R.Params = 0;
+  R.Params = {};
   return R;
 }
 
@@ -749,7 +766,7 @@ WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   WarpValue V = isa<ParmVarDecl>(VD) && !Owner->hasAttr<CUDAGlobalAttr>()
                     ? WarpValue::uniform()
                     : FU->valueOf(VD);
-  V.Params = 0;
+  V.Params = {};
   return V;
 }
 

@@ -26,7 +26,7 @@ struct FullWarpNeed {
   const FunctionDecl *Owner = nullptr; ///< the function that contains it
   /// Parameters whose variance would diverge the warp before it (0: any call
   /// from divergent code is a bug).
-  uint64_t ParamConditions = 0;
+  ParamSet ParamConditions;
 };
 
 /// A parameter that ends up as the member mask of a collective.
@@ -38,7 +38,7 @@ struct MaskParam {
   /// Parameters whose variance would diverge the lanes before the collective
   /// (`if (lane < 16) __shfl_sync(m, ...)` with `lane` a parameter): a caller
   /// passing a varying argument there narrows the lanes that reach it.
-  uint64_t ParamConditions = 0;
+  ParamSet ParamConditions;
 };
 
 /// An atomic read-modify-write, run by several lanes, whose address is the
@@ -48,7 +48,7 @@ struct MaskParam {
 struct UniformAtomic {
   const CallExpr *Atomic = nullptr;
   const FunctionDecl *Owner = nullptr;
-  uint64_t AddressParams = 0;
+  ParamSet AddressParams;
   /// The calls that lead from the summarised function to Owner, outermost
   /// first.
   llvm::SmallVector<const CallExpr *, 2> Path;
@@ -84,7 +84,7 @@ const FunctionDecl *calledDefinition(const CallExpr *Call);
 
 /// Returns the first argument bound to one of \p Params whose value varies
 /// between lanes in \p Caller, if any.
-const Expr *varyingArgument(uint64_t Params, llvm::ArrayRef<const Expr *> Args,
+const Expr *varyingArgument(ParamSet Params, llvm::ArrayRef<const Expr *> Args,
                             const FunctionUniformity &Caller);
 
 class WarpAnalysis : public ValueOracle {
@@ -119,7 +119,7 @@ public:
   /// varies in \p Caller and, by the call-site analysis, does split the
   /// lanes before \p Collective (which the callee or its callees run); null
   /// when none does.
-  const Expr *divergingArgument(const CallExpr *Call, uint64_t ParamConditions,
+  const Expr *divergingArgument(const CallExpr *Call, ParamSet ParamConditions,
                                 const Stmt *Collective,
                                 const FunctionUniformity &Caller);
   /// The values of \p Call's arguments (callArguments) in \p Caller.
@@ -128,7 +128,8 @@ public:
 
   std::optional<WarpValue> callResult(const CallExpr *Call,
                                       const FunctionDecl *Callee,
-                                      llvm::ArrayRef<WarpValue> Args) override;
+                                      llvm::ArrayRef<WarpValue> Args,
+                                      const WarpValue *Object) override;
   std::optional<ParamWrite> paramWrite(const CallExpr *Call, unsigned Param,
                                        llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;

@@ -384,4 +384,75 @@ bool isBarrierName(llvm::StringRef Name) {
       .Default(false);
 }
 
+IntrinsicValue lookupBuiltinVariable(llvm::StringRef Var,
+                                     llvm::StringRef Field) {
+  if (Var == "threadIdx")
+    return Field == "x" ? IntrinsicValue::ThreadIndexX
+                        : IntrinsicValue::ThreadIndexYZ;
+  if (Var == "blockDim" && Field == "x")
+    return IntrinsicValue::BlockDimX;
+  return IntrinsicValue::Uniform; // blockIdx, gridDim, blockDim.y/z, warpSize
+}
+
+bool isCooperativeGroupsNamespace(llvm::StringRef Name) {
+  return Name == "cooperative_groups";
+}
+
+llvm::StringRef launchConfigBlockField() { return "blockDim"; }
+
+bool isDeviceFence(llvm::StringRef Name) { return Name == "__threadfence"; }
+
+std::optional<MaskSourceKind> maskSourceKind(const CallExpr *Call) {
+  if (!Call)
+    return std::nullopt;
+  StringRef Name = calleeName(Call);
+  if (lookupIntrinsicValue(Name) == IntrinsicValue::ActiveMask)
+    return MaskSourceKind::ActiveLanes;
+  if (Call->getNumArgs() != 2)
+    return std::nullopt;
+  if (Name == "__ballot_sync")
+    return MaskSourceKind::Ballot;
+  if (Name == "__match_any_sync")
+    return MaskSourceKind::PeerGroup;
+  return std::nullopt;
+}
+
+bool isRepeatableIntrinsic(llvm::StringRef Name) {
+  if (Name.starts_with("__fetch_builtin_") ||
+      Name.starts_with("__nvvm_read_ptx_sreg_"))
+    return true;
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__ffs", "__ffsll", "__popc", "__popcll", "__clz", "__brev"},
+             true)
+      .Cases({"min", "max", "abs", "__float_as_int", "__int_as_float"}, true)
+      .Cases({"thread_rank", "meta_group_rank", "size", "num_threads"}, true)
+      .Default(false);
+}
+
+std::optional<llvm::StringRef> warpReductionFor(AtomicOp Op) {
+  switch (Op) {
+  case AtomicOp::Add:
+    return llvm::StringRef("__reduce_add_sync");
+  case AtomicOp::Min:
+    return llvm::StringRef("__reduce_min_sync");
+  case AtomicOp::Max:
+    return llvm::StringRef("__reduce_max_sync");
+  case AtomicOp::And:
+    return llvm::StringRef("__reduce_and_sync");
+  case AtomicOp::Or:
+    return llvm::StringRef("__reduce_or_sync");
+  case AtomicOp::Xor:
+    return llvm::StringRef("__reduce_xor_sync");
+  default:
+    return std::nullopt;
+  }
+}
+
+bool isFloatingRecordName(llvm::StringRef Name) {
+  return Name.starts_with("__half") || Name.starts_with("__nv_bfloat") ||
+         Name.starts_with("__nv_fp8") ||
+         ((Name.consume_front("float") || Name.consume_front("double")) &&
+          Name.size() == 1 && llvm::isDigit(Name[0]));
+}
+
 } // namespace clang::warp

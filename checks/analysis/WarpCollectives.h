@@ -135,7 +135,8 @@ enum class IntrinsicValue {
   TileRank,      ///< a tile's or coalesced group's thread_rank: the lane
   BlockRank,     ///< thread_block::thread_rank: the linear thread index
   GridRank,      ///< grid/cluster thread_rank: distinct, offset by the block
-  ShuffleResult  ///< a group's shfl: uniform when the source lane is
+  ShuffleResult, ///< a group's shfl: uniform when the source lane is
+  BlockDimX      ///< blockDim.x: a multiple of 32 in a warp-aligned block
 };
 
 /// Returns what the intrinsic or builtin \p Name returns, if the table
@@ -146,6 +147,18 @@ std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name);
 /// \p Group returns, if the table knows it.
 std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
                                                 llvm::StringRef Method);
+
+/// Returns what the CUDA built-in variable \p Var's member \p Field holds
+/// (`threadIdx.x`, `blockDim.x`, …), or Uniform for the others.
+IntrinsicValue lookupBuiltinVariable(llvm::StringRef Var,
+                                     llvm::StringRef Field);
+
+/// Returns whether the namespace named \p Name holds cooperative groups, whose
+/// members lookupGroupMethod describes.
+bool isCooperativeGroupsNamespace(llvm::StringRef Name);
+
+/// Returns the field of cudaLaunchConfig_t that holds the block shape.
+llvm::StringRef launchConfigBlockField();
 
 /// Returns what reading the PTX special register named in inline asm text
 /// \p Asm gives, if the table knows it (`%laneid`, `%lanemask_lt`, …).
@@ -166,6 +179,35 @@ std::optional<LaunchApi> lookupLaunchApi(llvm::StringRef Name);
 
 /// Returns whether \p Name is a block- or grid-level barrier.
 bool isBarrierName(llvm::StringRef Name);
+
+/// Returns whether \p Name is `__threadfence()`, the device-scope fence that
+/// makes a critical section's writes visible before a lock is released.
+bool isDeviceFence(llvm::StringRef Name);
+
+/// The intrinsics that make a lane mask, and what the mask names.
+enum class MaskSourceKind {
+  ActiveLanes, ///< __activemask(): the lanes running it together
+  Ballot,      ///< __ballot_sync(m, p): the lanes of m where p holds
+  PeerGroup    ///< __match_any_sync(m, key): the lanes of m with this key
+};
+
+/// Returns which lane mask \p Call makes, if it calls one of the mask
+/// sources. Ballot and PeerGroup calls have their two operands.
+std::optional<MaskSourceKind> maskSourceKind(const CallExpr *Call);
+
+/// Returns whether calling \p Name again gives the same value and changes
+/// nothing: index and special-register reads, bit intrinsics, min/max and
+/// the cooperative-groups rank and size methods.
+bool isRepeatableIntrinsic(llvm::StringRef Name);
+
+/// Returns the `__reduce_*_sync` intrinsic that combines the operands of
+/// atomic \p Op across a warp, if there is one (32-bit integers only).
+std::optional<llvm::StringRef> warpReductionFor(AtomicOp Op);
+
+/// Returns whether the record type named \p Name holds floating-point
+/// values: CUDA's half, bfloat16 and fp8 types and the float/double vectors
+/// (float2, double4, …).
+bool isFloatingRecordName(llvm::StringRef Name);
 
 /// Returns whether \p Mask names all 32 lanes.
 inline bool isFullMask(uint64_t Mask) {

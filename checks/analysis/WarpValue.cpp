@@ -29,8 +29,7 @@ WarpValue WarpValue::derived(Variance V, const WarpValue &From,
 
 WarpValue WarpValue::param(unsigned Index) {
   WarpValue R;
-  if (Index < 64)
-    R.Params = uint64_t(1) << Index;
+  R.Params = ParamSet::of(Index);
   return R;
 }
 

@@ -7,6 +7,7 @@
 #ifndef WARP_LINT_ANALYSIS_WARPVALUE_H
 #define WARP_LINT_ANALYSIS_WARPVALUE_H
 
+#include "ParamSet.h"
 #include "clang/AST/Stmt.h"
 #include <cstdint>
 #include <optional>
@@ -52,7 +53,7 @@ struct WarpValue {
   /// For a boolean: whether all 32 lanes run together where it is true (or
   /// false), as for `coalesced_threads().size() == 32`.
   OneLane Whole = OneLane::None;
-  uint64_t Params = 0; ///< uniform only if these parameters are
+  ParamSet Params; ///< uniform only if these parameters are
   std::optional<int64_t> Constant;
   const Stmt *Origin = nullptr; ///< where the variance was introduced
   /// Varying only because threadIdx.y/z may differ inside a warp, which

@@ -116,7 +116,7 @@ std::string AnalysisTest::describe(const WarpValue &V) const {
   if (V.Single == OneLane::WhenFalse)
     OS << " one-lane-when-false";
   if (V.Params)
-    OS << " params=0x" << llvm::utohexstr(V.Params);
+    OS << " params=0x" << llvm::utohexstr(V.Params.bits());
   if (V.Constant)
     OS << " const=" << *V.Constant;
   if (V.Origin)
@@ -137,7 +137,7 @@ std::string AnalysisTest::describe(const Divergence &D) const {
     OS << "] ";
   }
   if (D.ParamConditions)
-    OS << " param-conditions=0x" << llvm::utohexstr(D.ParamConditions);
+    OS << " param-conditions=0x" << llvm::utohexstr(D.ParamConditions.bits());
   return Out;
 }
 

@@ -109,7 +109,7 @@ __global__ void k(int n, const int *p) {
   const FunctionSummary *S = summary("identity");
   ASSERT_TRUE(S);
   EXPECT_TRUE(S->Result.isUniform());
-  EXPECT_EQ(S->Result.Params, 1u) << "uniform iff parameter 0 is";
+  EXPECT_EQ(S->Result.Params, ParamSet::of(0)) << "uniform iff parameter 0 is";
   ASSERT_TRUE(summary("lane_id"));
   EXPECT_EQ(summary("lane_id")->Result.V, Variance::Lane);
 }
@@ -133,14 +133,14 @@ __global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
   const FunctionSummary *S = summary("warp_sum");
   ASSERT_TRUE(S);
   ASSERT_EQ(S->FullWarp.size(), 1u);
-  EXPECT_EQ(S->FullWarp[0].ParamConditions, 0u);
+  EXPECT_EQ(S->FullWarp[0].ParamConditions, ParamSet());
   EXPECT_EQ(S->FullWarp[0].Owner, function("warp_sum"));
   EXPECT_TRUE(isCollective(S->FullWarp[0].Collective));
   EXPECT_TRUE(S->Synchronizes);
   // A butterfly all-reduce: every lane ends with the same sum, whatever
   // the argument.
   EXPECT_TRUE(S->Result.isUniform());
-  EXPECT_EQ(S->Result.Params, 0u);
+  EXPECT_EQ(S->Result.Params, ParamSet());
 
   // A caller inherits the need, naming the innermost collective.
   const FunctionSummary *Caller = summary("block_part");
@@ -170,15 +170,17 @@ __device__ void h(int a) { f(threadIdx.x / 32); }
   const FunctionSummary *F = summary("f");
   ASSERT_TRUE(F);
   ASSERT_EQ(F->FullWarp.size(), 1u);
-  EXPECT_EQ(F->FullWarp[0].ParamConditions, 1u) << "bit 0: parameter p";
+  EXPECT_EQ(F->FullWarp[0].ParamConditions, ParamSet::of(0))
+      << "bit 0: parameter p";
   const FunctionSummary *G = summary("g");
   ASSERT_TRUE(G);
   ASSERT_EQ(G->FullWarp.size(), 1u);
-  EXPECT_EQ(G->FullWarp[0].ParamConditions, 2u) << "mapped to g's b";
+  EXPECT_EQ(G->FullWarp[0].ParamConditions, ParamSet::of(1))
+      << "mapped to g's b";
   const FunctionSummary *H = summary("h");
   ASSERT_TRUE(H);
   ASSERT_EQ(H->FullWarp.size(), 1u);
-  EXPECT_EQ(H->FullWarp[0].ParamConditions, 0u) << "uniform argument";
+  EXPECT_EQ(H->FullWarp[0].ParamConditions, ParamSet()) << "uniform argument";
 }
 
 TEST_F(InterproceduralTest, MaskParametersAreRecorded) {
