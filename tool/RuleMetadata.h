@@ -8,8 +8,9 @@
 
 namespace warplint {
 
-/// Where each check's documentation page lives; a rule's helpUri is this
-/// followed by `<check-id>.md`.
+/// Where each check's documentation page lives by default (the one place
+/// the project's address is spelled; --doc-base-url replaces it); a rule's
+/// helpUri is the base followed by `<check-id>.md`.
 inline constexpr llvm::StringLiteral DocsBaseUrl =
     "https://github.com/warp-lint/warp-lint/blob/main/docs/checks/";
 
@@ -22,6 +23,26 @@ std::string ruleHelpUri(llvm::StringRef CheckId);
 
 /// Returns a one-sentence description of \p CheckId.
 std::string ruleShortDescription(llvm::StringRef CheckId);
+
+//===--- Rule help (RuleHelp.cpp) -----------------------------------------===//
+// What code scanning shows when an alert is opened: the longer description
+// and the help text, and the documentation address under a chosen base.
+
+/// Returns the documentation URL of \p CheckId under \p DocBaseUrl (a
+/// trailing '/' is added when missing; empty means DocsBaseUrl).
+std::string ruleHelpUri(llvm::StringRef CheckId, llvm::StringRef DocBaseUrl);
+
+/// Returns a paragraph saying what \p CheckId finds and why it matters.
+std::string ruleFullDescription(llvm::StringRef CheckId);
+
+/// A rule's help, plain and as GitHub-flavoured Markdown.
+struct RuleHelp {
+  std::string Text;
+  std::string Markdown;
+};
+
+/// Returns the help of \p CheckId, pointing at \p HelpUri.
+RuleHelp ruleHelp(llvm::StringRef CheckId, llvm::StringRef HelpUri);
 
 } // namespace warplint
 
