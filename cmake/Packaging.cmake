@@ -2,7 +2,7 @@
 #
 # Layout under the prefix (/usr in the package):
 #   bin/warp-lint
-#   lib/<multiarch>/warp-lint/libWarpLint.so, libWarpLintChecks.so
+#   lib/warp-lint/libWarpLint.so, libWarpLintChecks.so (GNUInstallDirs libdir)
 #     (the loader opens the checks library next to itself, wherever that is)
 #   share/doc/warp-lint/      README.md, docs/ (LICENSE when there is one)
 #   share/warp-lint/ci-templates/  the CI jobs and sarif-to-codequality.py

@@ -1188,6 +1188,100 @@ def cache(tool, tmp):
     expect_error(tool, ["-p", "build", "--cache-size=lots"], d, "--cache-size", "bad --cache-size")
 
 
+def sarif_findings(doc):
+    """(rule, uri, line, fingerprint) of each result."""
+    out = []
+    for r in doc["runs"][0]["results"]:
+        loc = r["locations"][0]["physicalLocation"]
+        out.append((r["ruleId"], loc["artifactLocation"]["uri"],
+                    loc["region"]["startLine"],
+                    r.get("partialFingerprints", {}).get("warpLintHash/v1")))
+    return sorted(out)
+
+
+def launcher(tool, tmp):
+    cmake, nvcc, ninja = shutil.which("cmake"), shutil.which("nvcc"), shutil.which("ninja")
+    if not cmake or not nvcc or not ninja:
+        print("SKIP: launcher needs cmake, ninja and nvcc on PATH")
+        return SKIP
+    src = f"{tmp}/src"
+    write(f"{src}/CMakeLists.txt", """cmake_minimum_required(VERSION 3.20)
+project(x LANGUAGES CXX CUDA)
+add_library(kernels STATIC kernels.cu other.cu two.cu clean.cu)
+target_include_directories(kernels PRIVATE inc)
+target_compile_definitions(kernels PRIVATE LANES=32)
+target_compile_options(kernels PRIVATE
+  $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -Xcompiler=-Wall>)
+""")
+    write(f"{src}/inc/lanes.cuh", "#define HALF_WARP (LANES / 2)\n" + HEADER)
+    write(f"{src}/kernels.cu", '#include "lanes.cuh"\n' + LIGHT_BUGGY.replace("< 16", "< HALF_WARP")
+          + "__global__ void a(float *o) { o[threadIdx.x] = half_sum(o[threadIdx.x]); }\n")
+    write(f"{src}/other.cu", '#include "lanes.cuh"\n' + CLEAN.replace("kernel", "clean")
+          + "__global__ void b(float *o) { o[threadIdx.x] = half_sum(o[threadIdx.x]); }\n")
+    write(f"{src}/two.cu", TWO_KERNELS)
+    write(f"{src}/clean.cu", CLEAN.replace("kernel", "spotless"))
+    build = f"{tmp}/build"
+    p = subprocess.run([cmake, "-S", src, "-B", build, "-G", "Ninja",
+                        "-DCMAKE_CUDA_COMPILER=nvcc", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                        "-DCMAKE_CUDA_ARCHITECTURES=90",
+                        # The build dir is outside any git work tree here:
+                        # name the root, as -p build's run (cwd tmp) has it.
+                        f"-DCMAKE_CUDA_COMPILER_LAUNCHER={tool};--sarif-root={tmp};--launcher"],
+                       capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        print("SKIP: cannot configure a CUDA project here:", p.stderr[-2000:])
+        return SKIP
+    p = subprocess.run([ninja, "-C", build, "-j2"], capture_output=True, text=True, timeout=900)
+    check(p.returncode == 0, f"the build with the launcher succeeds ({p.stdout[-2000:]})")
+    check("findings in" in p.stdout + p.stderr, "the build log names the units with findings")
+    reports = sorted(os.path.relpath(os.path.join(r, f), build)
+                     for r, _, fs in os.walk(build) for f in fs if f.endswith(".warp-lint.sarif"))
+    objects = sorted(os.path.relpath(os.path.join(r, f), build)
+                     for r, _, fs in os.walk(build) for f in fs if f.endswith(".cu.o"))
+    check(len(objects) == 4 and reports == [o + ".warp-lint.sarif" for o in objects],
+          f"one SARIF next to each object ({reports}, {objects})")
+    rc, merged, err = run(tool, ["--merge", build], tmp)
+    check(rc == 1, f"--merge: exit 1, findings ({rc}, {err!r})")
+    rc2, direct, err2 = run(tool, ["-p", build, "--format=sarif", "--no-cache"], tmp)
+    check(rc2 == 1, f"-p build: exit 1 ({rc2}, {err2!r})")
+    try:
+        m, d = sarif_findings(json.loads(merged)), sarif_findings(json.loads(direct))
+    except ValueError:
+        m, d = None, []
+    check(m == d and len(d) >= 4,
+          f"the launcher's merged findings are those of -p build:\n{m}\n{d}")
+    if m is not None:
+        header = [f for f in m if f[1].endswith("lanes.cuh")]
+        check(len(header) == len({f for f in header}),
+              f"a header finding two units report is merged once ({header})")
+        rules = json.loads(merged)["runs"][0]["tool"]["driver"]["rules"]
+        ids = [r["id"] for r in rules]
+        check(all(json.loads(merged)["runs"][0]["results"][i]["ruleIndex"] < len(ids)
+                  and ids[json.loads(merged)["runs"][0]["results"][i]["ruleIndex"]]
+                  == json.loads(merged)["runs"][0]["results"][i]["ruleId"]
+                  for i in range(len(m))), "merged ruleIndex points at the rule")
+    # --launcher-fail-on-findings fails the compile of a unit with findings.
+    p = subprocess.run([cmake, "-S", src, "-B", f"{tmp}/build-strict", "-G", "Ninja",
+                        "-DCMAKE_CUDA_COMPILER=nvcc", "-DCMAKE_CUDA_ARCHITECTURES=90",
+                        f"-DCMAKE_CUDA_COMPILER_LAUNCHER={tool};--launcher-fail-on-findings;--launcher"],
+                       capture_output=True, text=True, timeout=600)
+    p = subprocess.run([ninja, "-C", f"{tmp}/build-strict", "-k", "0"], capture_output=True,
+                       text=True, timeout=900)
+    check(p.returncode != 0 and "FAILED" in p.stdout,
+          f"--launcher-fail-on-findings fails the build ({p.returncode})")
+    check(os.path.exists(f"{tmp}/build-strict/CMakeFiles/kernels.dir/clean.cu.o"),
+          "a clean unit still compiles")
+    # The compiler's own status comes back.
+    write(f"{tmp}/bad.cu", "int x = ;\n")
+    p = subprocess.run([tool, "--launcher", nvcc, "-c", "bad.cu", "-o", "bad.o"], cwd=tmp,
+                       capture_output=True, text=True, timeout=300)
+    check(p.returncode != 0 and not os.path.exists(f"{tmp}/bad.o"),
+          f"a failing compile fails through the launcher ({p.returncode})")
+    expect_error(tool, ["--launcher"], tmp, "--launcher needs the compile command",
+                 "--launcher without a command")
+    expect_error(tool, ["--merge", f"{tmp}/src"], tmp, "no *.warp-lint.sarif", "--merge on nothing")
+
+
 def cuda_major():
     cuda = os.environ.get("WARP_LINT_CUDA_PATH") or "/usr/local/cuda"
     try:
@@ -1206,7 +1300,7 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cross-unit-launches": cross_unit_launches,
           "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
           "baseline": baseline, "package": package,
-          "cache": cache}
+          "cache": cache, "launcher": launcher}
 
 
 def main():
