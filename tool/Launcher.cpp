@@ -2,6 +2,7 @@
 
 #include "Launcher.h"
 #include "FileWriting.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -68,9 +69,17 @@ Expected<LauncherCompile> prepareLauncherCompile(ArrayRef<std::string> Cmd) {
   C.DatabaseDir = Dir.str().str();
   SmallString<256> Cwd;
   sys::fs::current_path(Cwd);
+  // A compiler wrapper after warp-lint (distcc, icecream, ccache, sccache)
+  // runs the compile; the lint reads the command it wraps.
+  size_t First = 0;
+  while (First + 1 < Cmd.size() &&
+         llvm::is_contained({StringRef("distcc"), StringRef("icecc"),
+                             StringRef("ccache"), StringRef("sccache")},
+                            sys::path::filename(Cmd[First])))
+    ++First;
   json::Array Args;
-  for (const std::string &A : Cmd)
-    Args.push_back(A);
+  for (size_t I = First; I < Cmd.size(); ++I)
+    Args.push_back(Cmd[I]);
   json::Array Db{json::Object{{"directory", Cwd.str()},
                               {"file", C.Source},
                               {"arguments", std::move(Args)}}};

@@ -1277,6 +1277,19 @@ target_compile_options(kernels PRIVATE
                        capture_output=True, text=True, timeout=300)
     check(p.returncode != 0 and not os.path.exists(f"{tmp}/bad.o"),
           f"a failing compile fails through the launcher ({p.returncode})")
+    # A compiler wrapper after the launcher (ccache, distcc, ...) runs the
+    # compile; the lint reads the command it wraps.
+    write(f"{tmp}/bin/ccache", '#!/bin/sh\necho wrapped >> "$(dirname "$0")/calls"\nexec "$@"\n')
+    os.chmod(f"{tmp}/bin/ccache", 0o755)
+    write(f"{tmp}/w/k.cu", LIGHT_BUGGY)
+    p = subprocess.run([tool, "--launcher", f"{tmp}/bin/ccache", nvcc, "-arch=sm_90", "-c",
+                        "k.cu", "-o", "k.o"], cwd=f"{tmp}/w", capture_output=True, text=True,
+                       timeout=300)
+    res = json.load(open(f"{tmp}/w/k.o.warp-lint.sarif"))["runs"][0]["results"] \
+        if os.path.exists(f"{tmp}/w/k.o.warp-lint.sarif") else []
+    check(p.returncode == 0 and os.path.exists(f"{tmp}/w/k.o") and len(res) == 1
+          and os.path.exists(f"{tmp}/bin/calls"),
+          f"through a wrapper: linted, then compiled by the wrapper ({p.returncode}, {p.stderr!r})")
     expect_error(tool, ["--launcher"], tmp, "--launcher needs the compile command",
                  "--launcher without a command")
     expect_error(tool, ["--merge", f"{tmp}/src"], tmp, "no *.warp-lint.sarif", "--merge on nothing")
