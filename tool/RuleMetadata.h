@@ -8,15 +8,15 @@
 
 namespace warplint {
 
-/// Where each check's documentation page lives by default (the one place
-/// the project's address is spelled; --doc-base-url replaces it); a rule's
-/// helpUri is the base followed by `<check-id>.md`.
-inline constexpr llvm::StringLiteral DocsBaseUrl =
-    "https://github.com/warp-lint/warp-lint/blob/main/docs/checks/";
+/// The project's home page (SARIF tool.driver.informationUri), and the one
+/// place its address is spelled.
+#define WARP_LINT_PROJECT_URL "https://github.com/warp-lint/warp-lint"
+inline constexpr llvm::StringLiteral InformationUri = WARP_LINT_PROJECT_URL;
 
-/// The project's home page (SARIF tool.driver.informationUri).
-inline constexpr llvm::StringLiteral InformationUri =
-    "https://github.com/warp-lint/warp-lint";
+/// Where each check's documentation page lives by default (--doc-base-url
+/// replaces it); a rule's helpUri is the base followed by `<check-id>.md`.
+inline constexpr llvm::StringLiteral DocsBaseUrl =
+    WARP_LINT_PROJECT_URL "/blob/main/docs/checks/";
 
 /// Returns the documentation URL of \p CheckId.
 std::string ruleHelpUri(llvm::StringRef CheckId);
