@@ -25,24 +25,58 @@ StringRef findingLevel(StringRef Message) {
   return "error";
 }
 
+LineTable::FileLines &LineTable::load(StringRef File) {
+  auto [It, Inserted] = Files.try_emplace(File);
+  FileLines &L = It->second;
+  if (Inserted) {
+    L.Starts.push_back(0);
+    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+            MemoryBuffer::getFile(File)) {
+      L.Text = std::move(*Buf);
+      StringRef Text = L.Text->getBuffer();
+      for (size_t I = 0; I < Text.size(); ++I)
+        if (Text[I] == '\n')
+          L.Starts.push_back(I + 1);
+    }
+  }
+  return L;
+}
+
 void LineTable::resolve(Location &Loc) {
   if (Loc.File.empty())
     return;
-  auto [It, Inserted] = LineStarts.try_emplace(Loc.File);
-  std::vector<unsigned> &Starts = It->second;
-  if (Inserted) {
-    Starts.push_back(0);
-    if (ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-            MemoryBuffer::getFile(Loc.File)) {
-      StringRef Text = (*Buf)->getBuffer();
-      for (size_t I = 0; I < Text.size(); ++I)
-        if (Text[I] == '\n')
-          Starts.push_back(I + 1);
-    }
-  }
-  auto Next = std::upper_bound(Starts.begin(), Starts.end(), Loc.Offset);
-  Loc.Line = Next - Starts.begin();
+  FileLines &L = load(Loc.File);
+  auto Next = std::upper_bound(L.Starts.begin(), L.Starts.end(), Loc.Offset);
+  Loc.Line = Next - L.Starts.begin();
   Loc.Column = Loc.Offset - *(Next - 1) + 1;
+  Loc.Utf16Column = utf16Column(lineText(Loc.File, Loc.Line), Loc.Column);
+}
+
+StringRef LineTable::lineText(StringRef File, unsigned Line) {
+  FileLines &L = load(File);
+  if (!L.Text || Line == 0 || Line > L.Starts.size())
+    return "";
+  StringRef Text = L.Text->getBuffer();
+  size_t Begin = L.Starts[Line - 1];
+  size_t End = Line < L.Starts.size() ? L.Starts[Line] : Text.size();
+  if (Begin > Text.size())
+    return "";
+  return Text.slice(Begin, End).rtrim("\r\n");
+}
+
+unsigned utf16Column(StringRef Line, unsigned ByteColumn) {
+  unsigned Units = 0;
+  size_t Before = std::min<size_t>(ByteColumn - 1, Line.size());
+  for (size_t I = 0; I < Before; ++I) {
+    unsigned char C = Line[I];
+    if ((C & 0xC0) == 0x80)
+      continue; // A continuation byte: part of the character counted.
+    Units += (C & 0xF8) == 0xF0 ? 2 : 1;
+  }
+  // Past the end of the line (an end-of-line offset): bytes count as units.
+  if (ByteColumn - 1 > Line.size())
+    Units += ByteColumn - 1 - Line.size();
+  return Units + 1;
 }
 
 /// Makes \p Path absolute against the directory the error was found in.

@@ -12,6 +12,8 @@
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -24,6 +26,10 @@ struct Location {
   unsigned Offset = 0;
   unsigned Line = 0;
   unsigned Column = 0;
+  /// Column counted in UTF-16 code units, as SARIF's default columnKind
+  /// wants it (differs from Column on lines with non-ASCII text before it);
+  /// 0 when not resolved.
+  unsigned Utf16Column = 0;
 };
 
 struct FindingNote {
@@ -46,6 +52,8 @@ struct Finding {
   Location Loc;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
+  /// partialFingerprints value (see Fingerprints.h); empty for none.
+  std::string Fingerprint;
 };
 
 /// The severity rule for SARIF and JSON: a message that hedges ("may",
@@ -57,12 +65,26 @@ llvm::StringRef findingLevel(llvm::StringRef Message);
 /// Turns offsets into lines and columns, reading each file once.
 class LineTable {
 public:
-  /// Fills Line and Column of a location whose File and Offset are set.
+  /// Fills Line, Column and Utf16Column of a location whose File and
+  /// Offset are set.
   void resolve(Location &Loc);
+  /// Returns the text of line \p Line (1-based) of \p File, without its
+  /// line break; empty when unknown.
+  llvm::StringRef lineText(llvm::StringRef File, unsigned Line);
 
 private:
-  llvm::StringMap<std::vector<unsigned>> LineStarts;
+  struct FileLines {
+    std::unique_ptr<llvm::MemoryBuffer> Text;
+    std::vector<unsigned> Starts;
+  };
+  FileLines &load(llvm::StringRef File);
+  llvm::StringMap<FileLines> Files;
 };
+
+/// Returns the 1-based column of byte \p ByteColumn (1-based) of \p Line in
+/// UTF-16 code units: a UTF-8 sequence of 4 bytes is 2 units, every other
+/// character 1 (a stray byte counts as one character).
+unsigned utf16Column(llvm::StringRef Line, unsigned ByteColumn);
 
 /// Converts clang-tidy's errors; a compiler error is always an "error".
 std::vector<Finding> toFindings(llvm::ArrayRef<clang::tidy::ClangTidyError>,

@@ -124,12 +124,21 @@ Error report(const RunResults &Results, ClangTidyContext &Context,
     json::Value Doc = json::Value(nullptr);
     if (Settings.Format == OutputFormat::Sarif) {
       std::vector<ClangTidyError> Findings;
-      for (const ClangTidyError &E : Diags)
-        if (!isCompilerError(E))
-          Findings.push_back(E);
-      Doc = toSarif(toFindings(Findings, Lines),
-                    SarifOptions{Settings.SarifRoot, Settings.ToolVersion,
-                                 Settings.RuleIds, notifications(Results)});
+      std::vector<std::string> Prints;
+      for (size_t I = 0; I < Diags.size(); ++I)
+        if (!isCompilerError(Diags[I])) {
+          Findings.push_back(Diags[I]);
+          Prints.push_back(I < Results.Fingerprints.size()
+                               ? Results.Fingerprints[I]
+                               : std::string());
+        }
+      std::vector<Finding> Converted = toFindings(Findings, Lines);
+      for (size_t I = 0; I < Converted.size(); ++I)
+        Converted[I].Fingerprint = Prints[I];
+      SarifOptions SO{Settings.SarifRoot, Settings.ToolVersion,
+                      Settings.RuleIds, notifications(Results)};
+      SO.DocBaseUrl = Settings.DocBaseUrl;
+      Doc = toSarif(Converted, SO);
     } else {
       Doc = toJson(toFindings(Diags, Lines));
     }

@@ -17,6 +17,7 @@ struct OutputSettings {
   std::string SarifRoot;            ///< Absolute.
   std::vector<std::string> RuleIds; ///< Enabled checks.
   std::string ToolVersion;
+  std::string DocBaseUrl; ///< --doc-base-url; empty for the default.
 };
 
 /// Exports the fixes as asked, then prints the report of \p Results (every

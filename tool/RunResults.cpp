@@ -2,6 +2,7 @@
 
 #include "RunResults.h"
 #include "Finding.h"
+#include "Fingerprints.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
@@ -37,6 +38,33 @@ bool RunResults::hasFindings() const {
                 [](const ClangTidyError &E) { return !isCompilerError(E); });
 }
 
+void RunResults::computeFingerprints() {
+  LineTable Lines;
+  std::vector<Finding> All = toFindings(Diagnostics, Lines);
+  assignFingerprints(All, Functions, Lines);
+  Fingerprints.clear();
+  for (Finding &F : All)
+    Fingerprints.push_back(std::move(F.Fingerprint));
+}
+
+unsigned RunResults::keepDiagnostics(function_ref<bool(size_t)> Keep) {
+  std::vector<ClangTidyError> KeptDiags;
+  std::vector<std::string> KeptPrints;
+  unsigned Dropped = 0;
+  for (size_t I = 0; I < Diagnostics.size(); ++I) {
+    if (!Keep(I)) {
+      Dropped += !isCompilerError(Diagnostics[I]);
+      continue;
+    }
+    KeptDiags.push_back(std::move(Diagnostics[I]));
+    if (I < Fingerprints.size())
+      KeptPrints.push_back(std::move(Fingerprints[I]));
+  }
+  Diagnostics = std::move(KeptDiags);
+  Fingerprints = std::move(KeptPrints);
+  return Dropped;
+}
+
 /// What makes two diagnostics one, as clang-tidy's own deduplication has
 /// it: file, offset, check and message (two units analysing one header
 /// report identical findings there).
@@ -62,6 +90,7 @@ RunResults mergeUnits(std::vector<UnitResult> Units) {
     R.SuppressedNolint += U.SuppressedNolint;
     R.SuppressedNonUser += U.SuppressedNonUser;
     R.Seen.merge(U.Seen);
+    R.Functions.add(U.Functions);
     UnitFailure Failure;
     Failure.File = U.File;
     Failure.InternalError = U.InternalError;

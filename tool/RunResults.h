@@ -32,9 +32,21 @@ struct RunResults {
   FileStamps Seen;
   unsigned SuppressedNolint = 0;
   unsigned SuppressedNonUser = 0;
+  FunctionIndex Functions; ///< Where each unit's functions lie.
+  /// The partialFingerprints value of each diagnostic, index for index with
+  /// Diagnostics once computeFingerprints ran (empty before).
+  std::vector<std::string> Fingerprints;
 
   /// Whether any diagnostic is a finding (not a compile error).
   bool hasFindings() const;
+  /// Fills Fingerprints (Fingerprints.h) for the diagnostics as they are
+  /// now: call it once the set of diagnostics is final but before any
+  /// filter (--diff-base, --baseline), so that the numbering of repeated
+  /// findings does not depend on what a filter dropped.
+  void computeFingerprints();
+  /// Keeps the diagnostics (and their fingerprints) for which \p Keep of
+  /// the index is true; returns how many findings were dropped.
+  unsigned keepDiagnostics(llvm::function_ref<bool(size_t)> Keep);
 };
 
 RunResults mergeUnits(std::vector<UnitResult> Units);

@@ -1,17 +1,22 @@
 //===--- Runner.cpp - clang-tidy over many translation units --------------===//
 
 #include "Runner.h"
+#include "PreprocessedHash.h"
+#include "ResultCache.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendActions.h"
+#include "clang/Frontend/MultiplexConsumer.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/SHA1.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -50,11 +55,12 @@ namespace {
 class TidyActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
-                    IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS)
-      : ConsumerFactory(Context, std::move(FS)) {}
+                    IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS,
+                    std::vector<FunctionRange> &Functions)
+      : ConsumerFactory(Context, std::move(FS)), Functions(Functions) {}
 
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory);
+    return std::make_unique<Action>(&ConsumerFactory, Functions);
   }
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
@@ -72,18 +78,27 @@ public:
 private:
   class Action : public clang::ASTFrontendAction {
   public:
-    Action(ClangTidyASTConsumerFactory *Factory) : Factory(Factory) {}
+    Action(ClangTidyASTConsumerFactory *Factory,
+           std::vector<FunctionRange> &Functions)
+        : Factory(Factory), Functions(Functions) {}
     std::unique_ptr<clang::ASTConsumer>
     CreateASTConsumer(clang::CompilerInstance &Compiler,
                       StringRef File) override {
-      return Factory->createASTConsumer(Compiler, File);
+      // The checks, then where the unit's functions lie (for the
+      // fingerprints of what the checks found).
+      std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
+      Consumers.push_back(Factory->createASTConsumer(Compiler, File));
+      Consumers.push_back(makeFunctionRangeCollector(Functions));
+      return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
+    std::vector<FunctionRange> &Functions;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
+  std::vector<FunctionRange> &Functions;
 };
 
 /// One compile command: each pass of a unit (device, host) gets its own
@@ -124,6 +139,44 @@ configExtraArgs(ClangTidyContext &Context) {
   };
 }
 
+/// Returns the cache key of \p File: its preprocessed inputs under each of
+/// its commands as the analysis will run them, the commands, the effective
+/// configuration and the tool version (ResultCache.h). Nothing when a
+/// command does not preprocess: the unit is then not cached.
+static std::optional<std::string>
+unitCacheKey(const std::string &File,
+             const clang::tooling::CompilationDatabase &Database,
+             ClangTidyContext &Context, IntrusiveRefCntPtr<vfs::FileSystem> FS,
+             StringRef ToolVersion) {
+  using namespace clang::tooling;
+  SHA1 Key;
+  auto Part = [&](StringRef Text) {
+    Key.update(Text);
+    Key.update(StringRef("\0", 1));
+  };
+  Part("warp-lint result cache 1");
+  Part(ToolVersion);
+  Part(configurationAsText(Context.getOptionsForFile(File)));
+  ArgumentsAdjuster Adjust =
+      combineAdjusters(configExtraArgs(Context), getStripPluginsAdjuster());
+  std::vector<CompileCommand> Commands = Database.getCompileCommands(File);
+  if (Commands.empty())
+    return std::nullopt;
+  for (CompileCommand Command : Commands) {
+    Command.CommandLine = Adjust(Command.CommandLine, File);
+    Part(Command.Directory);
+    for (const std::string &Arg : Command.CommandLine)
+      Part(Arg);
+    std::optional<std::string> Inputs =
+        hashPreprocessedInputs(Command, File, FS);
+    if (!Inputs)
+      return std::nullopt;
+    Part(*Inputs);
+  }
+  std::array<uint8_t, 20> Digest = Key.final();
+  return toHex(Digest, /*LowerCase=*/true);
+}
+
 /// Runs one unit; everything it touches is its own. This is runClangTidy
 /// (ClangTidy.cpp) step for step, with one difference: the ClangTool does
 /// not print "Error while processing <file>." on stderr, which would break
@@ -131,7 +184,8 @@ configExtraArgs(ClangTidyContext &Context) {
 /// a clang-diagnostic-error and is reported by the caller).
 static UnitResult runUnit(const std::string &File,
                           const clang::tooling::CompilationDatabase &Database,
-                          const ProviderFactory &MakeProvider) {
+                          const ProviderFactory &MakeProvider,
+                          const RunSettings &Settings) {
   using namespace clang::tooling;
   ClangTidyContext Context(MakeProvider(),
                            /*AllowEnablingAnalyzerAlphaCheckers=*/false,
@@ -154,7 +208,27 @@ static UnitResult runUnit(const std::string &File,
                               *DiagOpts, &DiagConsumer,
                               /*ShouldOwnClient=*/false);
   Context.setDiagnosticsEngine(std::move(DiagOpts), &DE);
-  TidyActionFactory Factory(Context, FS);
+  // A unit whose inputs, commands and configuration are those of an
+  // earlier run gets that run's result; preprocessing it (to know its
+  // inputs) also stamps what it reads, for --fix.
+  std::optional<std::string> Key;
+  if (Settings.Cache) {
+    Key = unitCacheKey(File, Database, Context, FS, Settings.ToolVersion);
+    if (Key)
+      if (std::optional<CachedUnit> Hit = Settings.Cache->lookup(*Key)) {
+        ++Settings.Cache->Hits;
+        LedgerTap::replay(Hit->Launches);
+        UnitResult R = std::move(Hit->Result);
+        R.File = File;
+        R.Seen = Stamping->takeStamps();
+        return R;
+      }
+  }
+  RecordedLaunches Launches;
+  if (Key)
+    LedgerTap::startRecording(Launches);
+  std::vector<FunctionRange> Functions;
+  TidyActionFactory Factory(Context, FS, Functions);
   for (const CompileCommand &Command : Database.getCompileCommands(File)) {
     SingleCommandDatabase Pass(Command);
     ClangTool Tool(Pass, {File},
@@ -176,6 +250,12 @@ static UnitResult runUnit(const std::string &File,
   R.SuppressedNolint = Context.getStats().ErrorsIgnoredNOLINT;
   R.SuppressedNonUser = Context.getStats().ErrorsIgnoredNonUserCode;
   R.Seen = Stamping->takeStamps();
+  R.Functions = std::move(Functions);
+  if (Key) {
+    LedgerTap::stopRecording();
+    ++Settings.Cache->Misses;
+    Settings.Cache->store(*Key, CachedUnit{R, std::move(Launches)});
+  }
   return R;
 }
 
@@ -199,16 +279,19 @@ void enableCrashRecovery() {
 /// Runs one unit; a crash or fatal error inside becomes its InternalError.
 static UnitResult runUnitSafely(const std::string &File,
                                 const clang::tooling::CompilationDatabase &DB,
-                                const ProviderFactory &MakeProvider) {
+                                const ProviderFactory &MakeProvider,
+                                const RunSettings &Settings) {
   UnitResult R;
   FatalReason.clear();
   // Frames a crashed unit pushed on the pretty stack are gone after the
   // jump back here.
   const void *StackState = SavePrettyStackState();
   CrashRecoveryContext CRC;
-  if (CRC.RunSafely([&] { R = runUnit(File, DB, MakeProvider); }))
+  if (CRC.RunSafely([&] { R = runUnit(File, DB, MakeProvider, Settings); }))
     return R;
   RestorePrettyStackState(StackState);
+  // A crashed unit is not cached; what it recorded is gone with its stack.
+  LedgerTap::stopRecording();
   UnitResult Failed;
   Failed.File = File;
   if (!FatalReason.empty())
@@ -229,7 +312,7 @@ runUnits(ArrayRef<std::string> Files,
   std::mutex ProgressLock;
   size_t Done = 0;
   auto Work = [&](size_t I) {
-    Results[I] = runUnitSafely(Files[I], Database, MakeProvider);
+    Results[I] = runUnitSafely(Files[I], Database, MakeProvider, Settings);
     if (!Settings.Progress)
       return;
     std::lock_guard<std::mutex> Lock(ProgressLock);

@@ -11,6 +11,7 @@
 #define WARP_LINT_TOOL_RUNNER_H
 
 #include "FileStamps.h"
+#include "FunctionRanges.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
@@ -22,9 +23,10 @@ namespace warplint {
 struct UnitResult {
   std::string File;
   std::vector<clang::tidy::ClangTidyError> Errors;
-  unsigned SuppressedNolint = 0;  ///< Findings hidden by NOLINT comments.
-  unsigned SuppressedNonUser = 0; ///< Findings in headers not shown.
-  FileStamps Seen;                ///< Every file the unit read.
+  unsigned SuppressedNolint = 0;        ///< Findings hidden by NOLINT comments.
+  unsigned SuppressedNonUser = 0;       ///< Findings in headers not shown.
+  FileStamps Seen;                      ///< Every file the unit read.
+  std::vector<FunctionRange> Functions; ///< For fingerprints.
   /// Why the analysis stopped (a crash, an internal error); empty if it
   /// finished. The unit's findings are then lost, the other units go on.
   std::string InternalError;
@@ -35,9 +37,15 @@ struct UnitResult {
 using ProviderFactory =
     std::function<std::unique_ptr<clang::tidy::ClangTidyOptionsProvider>()>;
 
+class ResultCache;
+
 struct RunSettings {
   unsigned Jobs = 1;
   bool Progress = false; ///< `[3/20] file.cu` on stderr, rewritten with \r.
+  /// Where results of units analysed before are kept (ResultCache.h); null
+  /// for none.
+  ResultCache *Cache = nullptr;
+  std::string ToolVersion; ///< Part of each cache key.
 };
 
 /// Lints each of \p Files with the commands in \p Database, each under a

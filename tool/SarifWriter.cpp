@@ -1,6 +1,7 @@
 //===--- SarifWriter.cpp - findings as SARIF 2.1.0 ------------------------===//
 
 #include "SarifWriter.h"
+#include "Fingerprints.h"
 #include "RuleMetadata.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -51,11 +52,35 @@ static Object artifactLocation(StringRef File, StringRef Root) {
   return A;
 }
 
+/// The column of \p Loc as the run's columnKind (utf16CodeUnits) counts.
+static unsigned column(const Location &Loc) {
+  return Loc.Utf16Column ? Loc.Utf16Column : Loc.Column;
+}
+
 /// Returns a physicalLocation pointing at the start of \p Loc.
 static Object physicalLocation(const Location &Loc, StringRef Root) {
-  return Object{
-      {"artifactLocation", artifactLocation(Loc.File, Root)},
-      {"region", Object{{"startLine", Loc.Line}, {"startColumn", Loc.Column}}}};
+  return Object{{"artifactLocation", artifactLocation(Loc.File, Root)},
+                {"region", Object{{"startLine", Loc.Line},
+                                  {"startColumn", column(Loc)}}}};
+}
+
+/// Returns the result's code flow: one thread flow through the notes in
+/// order, ending at the finding itself (code scanning shows it as a path).
+static Array codeFlows(const Finding &F, StringRef Root) {
+  Array Steps;
+  for (const FindingNote &N : F.Notes)
+    if (!N.Loc.File.empty())
+      Steps.push_back(
+          Object{{"location",
+                  Object{{"physicalLocation", physicalLocation(N.Loc, Root)},
+                         {"message", Object{{"text", N.Message}}}}}});
+  if (Steps.empty() || F.Loc.File.empty())
+    return {};
+  Steps.push_back(Object{
+      {"location", Object{{"physicalLocation", physicalLocation(F.Loc, Root)},
+                          {"message", Object{{"text", F.Message}}}}}});
+  return Array{
+      Object{{"threadFlows", Array{Object{{"locations", std::move(Steps)}}}}}};
 }
 
 /// Returns the result's fixes: one fix with a change per file.
@@ -69,9 +94,9 @@ static Array fixes(const Finding &F, StringRef Root) {
       Order.push_back(Fix.Loc.File);
     ByFile[Fix.Loc.File].push_back(
         Object{{"deletedRegion", Object{{"startLine", Fix.Loc.Line},
-                                        {"startColumn", Fix.Loc.Column},
+                                        {"startColumn", column(Fix.Loc)},
                                         {"endLine", Fix.End.Line},
-                                        {"endColumn", Fix.End.Column}}},
+                                        {"endColumn", column(Fix.End)}}},
                {"insertedContent", Object{{"text", Fix.Replacement}}}});
   }
   if (Order.empty())
@@ -95,12 +120,17 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   RuleIds.erase(std::unique(RuleIds.begin(), RuleIds.end()), RuleIds.end());
 
   Array Rules;
-  for (const std::string &Id : RuleIds)
+  for (const std::string &Id : RuleIds) {
+    std::string HelpUri = ruleHelpUri(Id, Options.DocBaseUrl);
+    RuleHelp Help = ruleHelp(Id, HelpUri);
     Rules.push_back(Object{
         // No "name": SARIF1001 wants it omitted when it would equal the id.
         {"id", Id},
         {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
-        {"helpUri", ruleHelpUri(Id)}});
+        {"fullDescription", Object{{"text", ruleFullDescription(Id)}}},
+        {"help", Object{{"text", Help.Text}, {"markdown", Help.Markdown}}},
+        {"helpUri", HelpUri}});
+  }
 
   Array Results;
   for (const Finding &F : Findings) {
@@ -123,6 +153,11 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
     }
     if (!Related.empty())
       R["relatedLocations"] = std::move(Related);
+    Array Flows = codeFlows(F, Options.Root);
+    if (!Flows.empty())
+      R["codeFlows"] = std::move(Flows);
+    if (!F.Fingerprint.empty())
+      R["partialFingerprints"] = Object{{FingerprintKey, F.Fingerprint}};
     Array Fixes = fixes(F, Options.Root);
     if (!Fixes.empty())
       R["fixes"] = std::move(Fixes);
@@ -150,6 +185,9 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   Object Run{
       {"tool", Object{{"driver", std::move(Driver)}}},
       {"invocations", Array{std::move(Invocation)}},
+      // Columns count UTF-16 code units (SARIF's default, stated for
+      // readers that assume bytes); Location::Utf16Column.
+      {"columnKind", "utf16CodeUnits"},
       {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", RootUri}}}}},
       {"results", std::move(Results)}};
   return Object{{"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/"

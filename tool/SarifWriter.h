@@ -1,9 +1,11 @@
 //===--- SarifWriter.h - findings as SARIF 2.1.0 ----------------*- C++ -*-===//
 ///
 /// \file Writes findings as SARIF 2.1.0 the way GitHub code scanning reads
-/// it: one run, rules keyed by check id with a helpUri, repo-relative URIs
-/// under the %SRCROOT% base, notes as related locations, fixes, and one
-/// invocation saying whether every unit was analysed.
+/// it: one run, rules keyed by check id with descriptions, help and a
+/// helpUri, repo-relative URIs under the %SRCROOT% base, columns in UTF-16
+/// code units, notes as related locations and as a code flow (the notes in
+/// order, then the finding), partialFingerprints, fixes, and one invocation
+/// saying whether every unit was analysed.
 ///
 //===----------------------------------------------------------------------===//
 
@@ -30,6 +32,8 @@ struct SarifOptions {
   /// executionSuccessful false, so that code scanning does not take the
   /// results as complete (and close alerts the failed units would raise).
   std::vector<SarifNotification> Notifications;
+  /// Base of each rule's helpUri (--doc-base-url); empty for DocsBaseUrl.
+  std::string DocBaseUrl;
 };
 
 /// Returns the SARIF log for \p Findings.

@@ -7,15 +7,22 @@
 ///
 //===----------------------------------------------------------------------===//
 
+#include "Baseline.h"
 #include "CompileCommands.h"
 #include "CompileCommandsExport.h"
 #include "ConfigLoading.h"
 #include "CrossUnitLaunches.h"
+#include "DiffFilter.h"
 #include "FileWriting.h"
 #include "FixApplication.h"
+#include "Launcher.h"
 #include "Output.h"
+#include "ResultCache.h"
+#include "RuleMetadata.h"
 #include "RunResults.h"
 #include "Runner.h"
+#include "SarifMerge.h"
+#include "Shards.h"
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -94,6 +101,51 @@ static cl::opt<bool>
     HostPass("host-pass",
              cl::desc("Also analyse the host pass (--cuda-host-only)"),
              cl::cat(Category));
+static cl::opt<std::string> DocBaseUrl(
+    "doc-base-url",
+    cl::desc("Base of each SARIF rule's helpUri: <base><check-id>.md "
+             "(default: the project's docs/checks/)"),
+    cl::value_desc("url"), cl::cat(Category));
+static cl::opt<std::string>
+    ShardOpt("shard",
+             cl::desc("Lint only shard i of n of the units (1 <= i <= n)"),
+             cl::value_desc("i/n"), cl::cat(Category));
+static cl::opt<std::string> DiffBase(
+    "diff-base",
+    cl::desc("Report only findings on lines changed since this git revision "
+             "(a note on a changed line counts)"),
+    cl::value_desc("rev"), cl::cat(Category));
+static cl::opt<std::string> BaselineFile(
+    "baseline",
+    cl::desc("Do not report findings recorded in this earlier warp-lint "
+             "SARIF (matched by partialFingerprints)"),
+    cl::value_desc("file.sarif"), cl::cat(Category));
+static cl::opt<std::string> CacheDir(
+    "cache-dir",
+    cl::desc("Keep unit results here and reuse them while a unit's inputs, "
+             "flags and configuration are unchanged (default with -p: "
+             "<build dir>/.warp-lint/cache)"),
+    cl::value_desc("dir"), cl::cat(Category));
+static cl::opt<std::string>
+    CacheSize("cache-size",
+              cl::desc("Size cap of the result cache; the least recently "
+                       "used entries go first (default 512M)"),
+              cl::init("512M"), cl::value_desc("N[K|M|G]"), cl::cat(Category));
+static cl::opt<bool> NoCache("no-cache", cl::desc("Use no result cache"),
+                             cl::cat(Category));
+static cl::opt<bool> Stats("cache-stats",
+                           cl::desc("Print cache statistics on stderr"),
+                           cl::cat(Category));
+static cl::opt<bool> LauncherFailOnFindings(
+    "launcher-fail-on-findings",
+    cl::desc("With --launcher: fail the compile (status 1) when the unit has "
+             "findings"),
+    cl::cat(Category));
+static cl::opt<std::string>
+    Merge("merge",
+          cl::desc("Merge the *.warp-lint.sarif files --launcher wrote under "
+                   "this directory into one SARIF log, and exit"),
+          cl::value_desc("dir"), cl::cat(Category));
 static cl::opt<bool> Quiet("quiet", cl::desc("Print no statistics"),
                            cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
@@ -172,6 +224,35 @@ static int exportDatabase(StringRef Dir, StringRef BuildPath,
   return 0;
 }
 
+/// --merge: the per-unit SARIF files as one log, on stdout or --output.
+static int mergeReports(bool StdoutClosed) {
+  Expected<MergedSarif> M = mergeSarifDir(Merge);
+  if (!M)
+    return usageError(toString(M.takeError()));
+  std::string Text = formatv("{0:2}", M->Log).str() + "\n";
+  if (!OutputFile.empty()) {
+    if (Error E = writeFile(OutputFile, Text))
+      return usageError(toString(std::move(E)));
+  } else {
+    outs() << Text;
+    outs().flush();
+    if (outs().has_error() || StdoutClosed) {
+      outs().clear_error();
+      return usageError("cannot write the report to stdout");
+    }
+  }
+  if (!Quiet)
+    errs() << "warp-lint: merged " << M->Files << " SARIF file"
+           << (M->Files == 1 ? "" : "s") << ", " << M->Results << " result"
+           << (M->Results == 1 ? "" : "s") << "\n";
+  if (!M->Complete)
+    return usageError("a unit merged was not analysed whole (see the "
+                      "log's toolExecutionNotifications)");
+  return M->Results ? 1 : 0;
+}
+
+static int lintMain(std::vector<const char *> Args, bool StdoutClosed);
+
 int main(int argc, const char **argv) {
   // InitLLVM puts /dev/null on a closed stdout: a report must then fail in
   // one line, not vanish.
@@ -181,8 +262,56 @@ int main(int argc, const char **argv) {
   // not a signal.
   std::signal(SIGPIPE, SIG_IGN);
   enableCrashRecovery();
-  // Everything after `--` is for the compiler, as with clang-tidy.
   std::vector<const char *> Args(argv, argv + argc);
+  // Launcher mode: everything after --launcher is the compile command. It
+  // is linted as the one entry of a compile database, then run.
+  auto LauncherArg = llvm::find_if(
+      Args, [](const char *A) { return StringRef(A) == "--launcher"; });
+  if (LauncherArg == Args.end())
+    return lintMain(Args, StdoutClosed);
+  std::vector<std::string> Command(LauncherArg + 1, Args.end());
+  Args.erase(LauncherArg, Args.end());
+  Expected<LauncherCompile> Compile = prepareLauncherCompile(Command);
+  if (!Compile) {
+    if (Command.empty())
+      return usageError(toString(Compile.takeError()));
+    // Never stand in the way of the build for what the lint cannot use.
+    errs() << "warp-lint: warning: " << toString(Compile.takeError())
+           << "; compiling without linting\n";
+    LauncherCompile Plain;
+    Plain.Command = Command;
+    return execCompiler(Plain);
+  }
+  std::string Report = Compile->Object + ".warp-lint.sarif";
+  bool OwnCache = llvm::any_of(Args, [](const char *A) {
+    return StringRef(A).starts_with("--cache-dir") ||
+           StringRef(A).starts_with("-cache-dir");
+  });
+  std::vector<std::string> Added = {"-p", Compile->DatabaseDir,
+                                    "--format=sarif", "--output=" + Report,
+                                    "--quiet"};
+  // The database is temporary: a cache there would never be hit again.
+  if (!OwnCache)
+    Added.push_back("--no-cache");
+  Added.push_back(Compile->Source);
+  for (const std::string &A : Added)
+    Args.push_back(A.c_str());
+  int Status = lintMain(Args, StdoutClosed);
+  removeLauncherDatabase(*Compile);
+  if (Status == 1) {
+    errs() << "warp-lint: " << Compile->Source << ": findings in " << Report
+           << "\n";
+    if (LauncherFailOnFindings)
+      return 1;
+  } else if (Status == 2) {
+    errs() << "warp-lint: warning: " << Compile->Source
+           << " was not linted whole; compiling it anyway\n";
+  }
+  return execCompiler(*Compile);
+}
+
+static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
+  // Everything after `--` is for the compiler, as with clang-tidy.
   std::vector<std::string> CompilerArgs;
   auto DashDash =
       llvm::find_if(Args, [](const char *A) { return StringRef(A) == "--"; });
@@ -194,8 +323,22 @@ int main(int argc, const char **argv) {
 
   cl::HideUnrelatedOptions(Category);
   cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "warp-lint " << WARP_LINT_VERSION << " (LLVM " << LLVM_VERSION_STRING
-       << ")\n";
+    OS << "warp-lint " << WARP_LINT_VERSION << "\n  LLVM "
+       << LLVM_VERSION_STRING << "\n  CUDA ";
+    CudaInstall Cuda =
+        inspectCudaInstall(findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
+    if (Cuda.Path.empty())
+      OS << "not found";
+    else if (Cuda.Nvcc)
+      OS << Cuda.Nvcc->Major << "." << Cuda.Nvcc->Minor
+         << (Cuda.Nvcc->Build ? "." + std::to_string(*Cuda.Nvcc->Build) : "")
+         << " (" << Cuda.Path << ")";
+    else if (Cuda.HeaderVersion)
+      OS << Cuda.HeaderVersion->Major << "." << Cuda.HeaderVersion->Minor
+         << " (" << Cuda.Path << ")";
+    else
+      OS << "unknown version (" << Cuda.Path << ")";
+    OS << "\n";
   });
   std::string ParseErrors;
   raw_string_ostream ParseErrorStream(ParseErrors);
@@ -205,10 +348,12 @@ int main(int argc, const char **argv) {
           "  warp-lint [options] <files...> [-- <compiler args>]\n",
           &ParseErrorStream)) {
     StringRef First = StringRef(ParseErrors).split('\n').first;
-    First.consume_front(sys::path::filename(argv[0]));
+    First.consume_front(sys::path::filename(Args[0]));
     First.consume_front(": ");
     return usageError(First.trim());
   }
+  if (Merge.getNumOccurrences())
+    return mergeReports(StdoutClosed);
 
   if (ExportCompileCommands.getNumOccurrences() &&
       !BuildPath.getNumOccurrences())
@@ -219,6 +364,32 @@ int main(int argc, const char **argv) {
   Expected<unsigned> NumJobs = parseJobs(Jobs);
   if (!NumJobs)
     return usageError(toString(NumJobs.takeError()));
+  std::optional<Shard> OneShard;
+  if (ShardOpt.getNumOccurrences()) {
+    Expected<Shard> S = parseShard(ShardOpt);
+    if (!S)
+      return usageError(toString(S.takeError()));
+    OneShard = *S;
+  }
+  // Read up front: a missing baseline or a bad revision is a usage error
+  // before minutes of analysis.
+  std::optional<Baseline> Base;
+  if (BaselineFile.getNumOccurrences()) {
+    Expected<Baseline> B = Baseline::load(BaselineFile);
+    if (!B)
+      return usageError(toString(B.takeError()));
+    Base = std::move(*B);
+  }
+  Expected<uint64_t> CacheCap = parseCacheSize(CacheSize);
+  if (!CacheCap)
+    return usageError(toString(CacheCap.takeError()));
+  std::optional<ChangedLines> Changed;
+  if (DiffBase.getNumOccurrences()) {
+    Expected<ChangedLines> C = ChangedLines::fromGit(DiffBase, ".");
+    if (!C)
+      return usageError(toString(C.takeError()));
+    Changed = std::move(*C);
+  }
 
   ConfigInputs CI;
   if (Checks.getNumOccurrences())
@@ -306,6 +477,16 @@ int main(int argc, const char **argv) {
   }
   if (Files.empty())
     return usageError("no input files (give files or -p <build dir>)");
+  if (OneShard) {
+    Files = selectShard(Files, *OneShard);
+    // More shards than units: this one has nothing to do, which is not an
+    // error for a CI matrix.
+    if (Files.empty()) {
+      if (!Quiet)
+        errs() << "warp-lint: note: shard " << ShardOpt << " has no units\n";
+      return 0;
+    }
+  }
   // Every .clang-tidy that applies, read before any unit runs: a broken one
   // is a usage error, reported once.
   {
@@ -344,7 +525,24 @@ int main(int argc, const char **argv) {
   CrossUnitLaunches Launches;
   if (Database)
     Launches.load(BuildPath);
-  clang::warp::setLaunchLedger(&Launches);
+  std::optional<ResultCache> Cache;
+  if (!NoCache && (CacheDir.getNumOccurrences() || Database)) {
+    SmallString<256> Dir(CacheDir);
+    if (Dir.empty()) {
+      Dir = BuildPath;
+      if (!sys::fs::is_directory(Dir))
+        Dir = sys::path::parent_path(Dir);
+      sys::path::append(Dir, ".warp-lint", "cache");
+    }
+    Cache.emplace(absolute(Dir), *CacheCap);
+    RS.Cache = &*Cache;
+    RS.ToolVersion = WARP_LINT_VERSION;
+  }
+  // With a cache, what each unit tells the ledger is recorded with its
+  // result and replayed when the result is reused.
+  LedgerTap Tap(&Launches);
+  clang::warp::setLaunchLedger(
+      Cache ? static_cast<clang::warp::LaunchLedger *>(&Tap) : &Launches);
   RunResults Results =
       mergeUnits(runUnits(Files, **Commands, *MakeProvider, RS));
   clang::warp::setLaunchLedger(nullptr);
@@ -354,6 +552,25 @@ int main(int argc, const char **argv) {
       errs() << "warp-lint: warning: launches not kept: "
              << toString(std::move(E)) << "\n";
   bool Failed = !Results.Failures.empty();
+  if (Cache) {
+    uint64_t Kept = Cache->trim();
+    if (Stats)
+      errs() << formatv("warp-lint: cache: {0} hit{1}, {2} miss{3}, {4} "
+                        "stored, {5} evicted; {6} KiB of {7} KiB in {8}\n",
+                        Cache->Hits.load(), Cache->Hits == 1 ? "" : "s",
+                        Cache->Misses.load(), Cache->Misses == 1 ? "" : "es",
+                        Cache->Stored.load(), Cache->Evicted.load(),
+                        (Kept + 1023) / 1024, *CacheCap / 1024, Cache->dir());
+  } else if (Stats) {
+    errs() << "warp-lint: cache: off\n";
+  }
+  std::string Root =
+      SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
+  // Numbered over every finding, before the filters: the fingerprints of
+  // the findings reported are those a full run gives them.
+  Results.computeFingerprints();
+  unsigned InBaseline = Base ? dropBaselined(Results, *Base, Root) : 0;
+  unsigned Unchanged = Changed ? keepChangedFindings(Results, *Changed) : 0;
 
   ClangTidyContext ReportContext((*MakeProvider)(), false, false, false);
   ReportContext.setCurrentFile(Files.front());
@@ -363,10 +580,10 @@ int main(int argc, const char **argv) {
   OS.StdoutClosed = StdoutClosed;
   // No partial writes: a unit not analysed whole blocks every fix.
   OS.ExportFixes = Failed ? std::string() : ExportFixes.getValue();
-  OS.SarifRoot =
-      SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
+  OS.SarifRoot = Root;
   OS.RuleIds = Enabled;
   OS.ToolVersion = WARP_LINT_VERSION;
+  OS.DocBaseUrl = DocBaseUrl;
   if (Error E = report(Results, ReportContext, OS))
     return usageError(toString(std::move(E)));
   for (const UnitFailure &F : Results.Failures)
@@ -394,6 +611,13 @@ int main(int argc, const char **argv) {
   if (!Quiet && Nolint + NonUser)
     errs() << "Suppressed " << Nolint + NonUser << " findings (" << Nolint
            << " NOLINT, " << NonUser << " in non-user code).\n";
+  if (!Quiet && InBaseline)
+    errs() << "warp-lint: note: " << InBaseline
+           << " finding(s) recorded in the baseline not reported\n";
+  if (!Quiet && Unchanged)
+    errs() << "warp-lint: note: " << Unchanged
+           << " finding(s) on lines not changed since " << DiffBase
+           << " not reported\n";
   // Without the build's flags (includes, defines, arch) results can differ
   // from the real build: say so once, and how to give them.
   if (!Database && !HaveDashDash && !Quiet)

@@ -46,6 +46,16 @@ def check_yaml(failures):
         failures.append('gitlab-ci.yml: no codequality report')
     if '--format=sarif' not in ' '.join(gl['script']):
         failures.append('gitlab-ci.yml: warp-lint not run with SARIF')
+    # Both install the release package from the URL the user sets.
+    gl_install = ' '.join(gl['before_script'])
+    if 'WARP_LINT_DEB_URL' not in gl.get('variables', {}) or \
+            'apt-get install' not in gl_install or '.deb' not in gl_install:
+        failures.append('gitlab-ci.yml: does not install the package from '
+                        'WARP_LINT_DEB_URL')
+    env = gh['jobs']['warp-lint'].get('env', {})
+    if 'WARP_LINT_DEB_URL' not in env or '/tmp/warp-lint.deb' not in runs:
+        failures.append('github-actions.yml: does not install the package '
+                        'from WARP_LINT_DEB_URL')
 
 
 def github_condition(expr, status):
@@ -89,7 +99,7 @@ def check_upload_policy(failures, warp_lint):
                     '[{"executionSuccessful": %s}], "results": []}]}\' > "$out"\n'
                     'exit %d\n' % ('false' if status == 2 else 'true', status))
         os.chmod(fake, 0o755)
-        lines = [l.replace('/opt/warp-lint/ci-templates', TEMPLATES)
+        lines = [l.replace('/usr/share/warp-lint/ci-templates', TEMPLATES)
                  .replace("$(git ls-files '*.cu')", 'k.cu') for l in script]
         p = subprocess.run(['bash', '-c', '\n'.join(lines)], cwd=work,
                            env=dict(os.environ, PATH=work + ':' +

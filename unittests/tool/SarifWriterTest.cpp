@@ -147,3 +147,61 @@ TEST(SarifWriter, InvocationSaysWhetherTheRunCompleted) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(SarifWriter, CodeScanningFields) {
+  Finding F = sampleFinding("/repo");
+  F.Fingerprint = "0123456789abcdef0123456789abcdef:1";
+  F.Loc.Utf16Column = 33; // Two non-ASCII characters before it.
+  SarifOptions O{"/repo", "1", {"warp-divergent-full-mask"}};
+  O.DocBaseUrl = "https://docs.example.org/w";
+  llvm::json::Value Log = toSarif({F}, O);
+  const Object &Run = run(Log);
+  EXPECT_EQ(*Run.getString("columnKind"), "utf16CodeUnits");
+  const Object &Rule = *Run.getObject("tool")
+                            ->getObject("driver")
+                            ->getArray("rules")
+                            ->front()
+                            .getAsObject();
+  EXPECT_EQ(*Rule.getString("helpUri"),
+            "https://docs.example.org/w/warp-divergent-full-mask.md");
+  EXPECT_FALSE(Rule.getObject("fullDescription")->getString("text")->empty());
+  EXPECT_NE(
+      Rule.getObject("help")
+          ->getString("markdown")
+          ->find("https://docs.example.org/w/warp-divergent-full-mask.md"),
+      llvm::StringRef::npos);
+  const Object &R = *Run.getArray("results")->front().getAsObject();
+  EXPECT_EQ(*R.getObject("partialFingerprints")->getString("warpLintHash/v1"),
+            F.Fingerprint);
+  EXPECT_EQ(*R.getArray("locations")
+                 ->front()
+                 .getAsObject()
+                 ->getObject("physicalLocation")
+                 ->getObject("region")
+                 ->getInteger("startColumn"),
+            33);
+  const Array &Steps = *R.getArray("codeFlows")
+                            ->front()
+                            .getAsObject()
+                            ->getArray("threadFlows")
+                            ->front()
+                            .getAsObject()
+                            ->getArray("locations");
+  ASSERT_EQ(Steps.size(), 3u); // Two notes, then the finding.
+  EXPECT_EQ(*Steps[0]
+                 .getAsObject()
+                 ->getObject("location")
+                 ->getObject("message")
+                 ->getString("text"),
+            "lanes diverge here");
+  EXPECT_EQ(*Steps[2]
+                 .getAsObject()
+                 ->getObject("location")
+                 ->getObject("message")
+                 ->getString("text"),
+            F.Message);
+}
+
+} // namespace

@@ -286,6 +286,34 @@ def sarif_schema(tool, tmp):
                 results = json.load(f)["runs"][0].get("results", [])
             errors = [r for r in results if r.get("level", "warning") in ("error", "warning")]
             check(not errors, f"{files[0]}: no validation errors ({errors[:3]})")
+        # GitHub code scanning's own rules (GH1001..GH2012): fullDescription,
+        # help, relative URIs, ...
+        gh = f"{log}.github.sarif"
+        p = subprocess.run([validator, "validate", log, "--rule-kind", "Gh",
+                            "--output", gh, "--log", "ForceOverwrite"],
+                           capture_output=True, text=True, timeout=300)
+        check(p.returncode == 0 and os.path.exists(gh),
+              f"{files[0]}: GitHub rule set ran ({p.stdout[-2000:]}{p.stderr[-1000:]})")
+        if os.path.exists(gh):
+            with open(gh) as f:
+                gh_results = json.load(f)["runs"][0].get("results", [])
+            ran = [r for r in gh_results if r.get("ruleId", "").startswith("GH")]
+            errors = [r for r in gh_results
+                      if r.get("level", "warning") in ("error", "warning")]
+            check(not errors, f"{files[0]}: 0 GitHub rule errors ({errors[:3]})")
+            print(f"{files[0]}: GitHub rule set: {len(errors)} errors, "
+                  f"{len(ran)} GH results")
+    # The rule set really runs: a rule without fullDescription is GH2012.
+    doc = json.load(open(f"{tmp}/out-bug.cu.sarif"))
+    for rule in doc["runs"][0]["tool"]["driver"]["rules"]:
+        rule.pop("fullDescription", None)
+    write(f"{tmp}/stripped.sarif", json.dumps(doc))
+    subprocess.run([validator, "validate", f"{tmp}/stripped.sarif", "--rule-kind", "Gh",
+                    "--output", f"{tmp}/stripped.out.sarif", "--log", "ForceOverwrite"],
+                   capture_output=True, text=True, timeout=300)
+    with open(f"{tmp}/stripped.out.sarif") as f:
+        ids = [r.get("ruleId") for r in json.load(f)["runs"][0].get("results", [])]
+    check("GH2012" in ids, f"the GitHub rule set catches a missing fullDescription ({ids})")
 
 
 
@@ -706,6 +734,567 @@ def cross_unit_launches(tool, tmp):
           f"without a build dir nothing is known ({lines_of(out)})")
 
 
+# A line with non-ASCII text before the finding: é is 2 bytes and 1 UTF-16
+# unit, the clef (U+1D11E) 4 bytes and 2 units.
+UNICODE = BUGGY.replace(
+    "  if (threadIdx.x % 32 < 16) v +=",
+    "  /* é𝄞 */ if (threadIdx.x % 32 < 16) v +=")
+
+TWICE = r"""__global__ void twice(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 32 < 16) {
+    v += __shfl_down_sync(0xffffffff, v, 8);
+    v += __shfl_down_sync(0xffffffff, v, 8);
+  }
+  out[threadIdx.x] = v;
+}
+void other(int *p) { *p = 1; }
+"""
+
+
+def sarif_results(tool, args, cwd):
+    rc, out, err = run(tool, ["--format=sarif", "--sarif-root", cwd] + args, cwd)
+    check(rc in (0, 1), f"sarif run {args}: exit 0/1 (got {rc}, {err!r})")
+    try:
+        return json.loads(out)
+    except ValueError:
+        check(False, f"sarif run {args}: JSON ({out[:200]!r})")
+        return {"runs": [{"results": [], "tool": {"driver": {"rules": []}}}]}
+
+
+def prints_of(doc):
+    return [r.get("partialFingerprints", {}).get("warpLintHash/v1")
+            for r in doc["runs"][0]["results"]]
+
+
+def sarif_github(tool, tmp):
+    write(f"{tmp}/bug.cu", BUGGY)
+    write(f"{tmp}/uni.cu", UNICODE)
+    write(f"{tmp}/twice.cu", TWICE)
+    rc, text, err = run(tool, ["uni.cu"], tmp)
+    m = re.search(r"uni\.cu:6:(\d+): warning", text)
+    check(m is not None, f"text finding on the non-ASCII line ({text[:300]!r})")
+    doc = sarif_results(tool, ["uni.cu"], tmp)
+    sarif_run = doc["runs"][0]
+    check(sarif_run.get("columnKind") == "utf16CodeUnits", "columnKind utf16CodeUnits")
+    res = sarif_run["results"][0]
+    col = res["locations"][0]["physicalLocation"]["region"]["startColumn"]
+    if m:
+        # 'é' 2 bytes -> 1 unit, the clef 4 bytes -> 2 units: 3 fewer.
+        check(col == int(m.group(1)) - 3,
+              f"SARIF column in UTF-16 units ({col} vs byte column {m.group(1)})")
+
+    # codeFlows: the notes in order, then the finding.
+    doc = sarif_results(tool, ["bug.cu"], tmp)
+    res = doc["runs"][0]["results"][0]
+    related = res.get("relatedLocations", [])
+    flows = res.get("codeFlows", [])
+    check(related and len(flows) == 1 and len(flows[0]["threadFlows"]) == 1,
+          f"one codeFlow with one threadFlow ({flows})")
+    if flows and related:
+        steps = [s["location"] for s in flows[0]["threadFlows"][0]["locations"]]
+        check([s["physicalLocation"] for s in steps[:-1]]
+              == [r["physicalLocation"] for r in related],
+              "thread flow: the related locations in order")
+        check(steps[-1]["physicalLocation"] == res["locations"][0]["physicalLocation"],
+              "thread flow ends at the finding")
+
+    # Rules: descriptions, help, helpUri under the default and a given base.
+    rules = doc["runs"][0]["tool"]["driver"]["rules"]
+    for r in rules:
+        check(r.get("fullDescription", {}).get("text") and r.get("help", {}).get("text")
+              and r.get("help", {}).get("markdown"),
+              f"rule {r['id']}: fullDescription and help text/markdown")
+        check(r.get("helpUri", "").endswith(f"/docs/checks/{r['id']}.md"),
+              f"rule {r['id']}: default helpUri ({r.get('helpUri')})")
+    doc = sarif_results(tool, ["--doc-base-url=https://docs.example.org/warp", "bug.cu"], tmp)
+    uris = [r["helpUri"] for r in doc["runs"][0]["tool"]["driver"]["rules"]]
+    check("https://docs.example.org/warp/warp-divergent-full-mask.md" in uris
+          and all(u.startswith("https://docs.example.org/warp/") for u in uris),
+          f"--doc-base-url sets every helpUri ({uris})")
+    check(all("https://docs.example.org/warp/" in r["help"]["markdown"]
+              for r in doc["runs"][0]["tool"]["driver"]["rules"]),
+          "help markdown links the given base")
+
+    # Fingerprints: stable under edits elsewhere, re-indentation; numbered
+    # for identical lines.
+    before = prints_of(sarif_results(tool, ["bug.cu", "twice.cu"], tmp))
+    check(all(before) and len(set(before)) == len(before),
+          f"every finding has a distinct fingerprint ({before})")
+    twice = [p for p in before[1:]]
+    check(len(twice) == 2 and twice[0].split(":")[0] == twice[1].split(":")[0]
+          and {p.split(":")[1] for p in twice} == {"1", "2"},
+          f"identical lines: same hash, occurrences 1 and 2 ({twice})")
+    edited = BUGGY.replace("void launch(int *out) { kernel<<<1, 32>>>(out); }",
+                           "// launch it\nvoid launch(int *out) {\n  kernel<<<2, 32>>>(out);\n}")
+    edited = "// a comment added at the top\n\n" + edited.replace(
+        "  int v = threadIdx.x;", "  int v = threadIdx.x * 1;")
+    edited = edited.replace("  if (threadIdx.x % 32 < 16) v +=", "    if (threadIdx.x % 32 < 16)  v +=")
+    write(f"{tmp}/bug.cu", edited)
+    twice_edited = "#define UNUSED 1\n" + TWICE.replace("void other(int *p) { *p = 1; }",
+                                                       "void other(int *p) { *p = 2; }")
+    write(f"{tmp}/twice.cu", twice_edited)
+    doc = sarif_results(tool, ["bug.cu", "twice.cu"], tmp)
+    after = prints_of(doc)
+    lines = [r["locations"][0]["physicalLocation"]["region"]["startLine"]
+             for r in doc["runs"][0]["results"]]
+    check(lines[:1] == [8], f"the finding moved down two lines ({lines})")
+    check(after == before, f"fingerprints unchanged by unrelated edits ({before} -> {after})")
+    # The finding's own line changed: a new fingerprint.
+    write(f"{tmp}/bug.cu", BUGGY.replace("v, 8);", "v, 4);"))
+    changed = prints_of(sarif_results(tool, ["bug.cu"], tmp))
+    check(changed and changed[0] != before[0], "a changed finding line: new fingerprint")
+
+
+def shard(tool, tmp):
+    names = []
+    for i in range(7):
+        name = f"u{i}.cu"
+        write(f"{tmp}/{name}", LIGHT_BUGGY.replace("kernel", f"kernel{i}")
+              if i % 3 else CLEAN.replace("kernel", f"kernel{i}"))
+        names.append(name)
+    entries = [{"directory": tmp, "file": f"{tmp}/{n}",
+                "arguments": ["nvcc", "-c", f"{tmp}/{n}"]} for n in reversed(names)]
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries))
+
+    def findings(out):
+        return sorted(l for l in out.splitlines() if ": warning:" in l)
+
+    rc, whole, err = run(tool, ["-p", "build"], tmp)
+    check(rc == 1 and len(findings(whole)) == 4, f"whole run: 4 findings ({rc}, {err!r})")
+    union, counts = [], []
+    for n in (2, 3):
+        got = []
+        for i in range(1, n + 1):
+            rc, out, err = run(tool, ["-p", "build", f"--shard={i}/{n}", "--format=json"], tmp)
+            check(rc in (0, 1), f"shard {i}/{n}: exit 0/1 (got {rc}, {err!r})")
+            files = sorted({f["file"] for f in json.loads(out)}) if out.strip() else []
+            got.append(files)
+            rc2, out2, _ = run(tool, ["-p", "build", f"--shard={i}/{n}"], tmp)
+            union += findings(out2)
+        flat = sorted(f for g in got for f in g)
+        check(len(flat) == len(set(flat)), f"{n} shards: no unit in two shards ({got})")
+        check(sorted(union) == findings(whole),
+              f"{n} shards: the union of the findings is the whole run")
+        union = []
+        # Same split every time.
+        rc, again, _ = run(tool, ["-p", "build", f"--shard=1/{n}"], tmp)
+        rc, again2, _ = run(tool, ["-p", "build", f"--shard=1/{n}"], tmp)
+        check(again == again2, f"{n} shards: deterministic")
+    # Every unit once across the shards (the units, not just the findings).
+    for n in (3,):
+        seen = []
+        for i in range(1, n + 1):
+            rc, out, err = run(tool, ["-p", "build", f"--shard={i}/{n}", "--format=sarif",
+                                      "--sarif-root", tmp], tmp)
+            seen.append(len(json.loads(out)["runs"][0]["results"]))
+        check(sum(seen) == 4, f"3 shards: findings split {seen}")
+    rc, out, err = run(tool, ["-p", "build", "--shard=9/9"], tmp)
+    check(rc == 0 and out == "", f"an empty shard: exit 0 ({rc}, {err!r})")
+    for bad in ("0/2", "3/2", "x", "1/0", "1/"):
+        expect_error(tool, ["-p", "build", f"--shard={bad}"], tmp, "--shard", f"--shard={bad}")
+
+
+def git(args, cwd):
+    p = subprocess.run(["git"] + args, cwd=cwd, capture_output=True, text=True)
+    check(p.returncode == 0, f"git {args}: {p.stderr}")
+    return p.stdout
+
+
+def init_repo(d):
+    os.makedirs(d, exist_ok=True)
+    git(["init", "-q"], d)
+    git(["config", "user.email", "t@example.org"], d)
+    git(["config", "user.name", "t"], d)
+
+
+TWO_KERNELS = r"""__global__ void first(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8);
+  out[threadIdx.x] = v;
+}
+__global__ void second(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 32 < 16)
+    v += __shfl_down_sync(0xffffffff, v, 4);
+  out[threadIdx.x] = v;
+}
+void launch(int *out) { first<<<1, 32>>>(out); second<<<1, 32>>>(out); }
+"""
+
+
+def finding_lines(out, name):
+    return sorted(int(m) for m in re.findall(rf"{re.escape(name)}:(\d+):\d+: warning", out))
+
+
+def diff_base(tool, tmp):
+    if not shutil.which("git"):
+        print("SKIP: diff-base needs git")
+        return SKIP
+    d = f"{tmp}/repo"
+    init_repo(d)
+    write(f"{d}/k.cu", TWO_KERNELS)
+    write(f"{d}/other.cu", LIGHT_BUGGY)
+    git(["add", "."], d)
+    git(["commit", "-q", "-m", "base"], d)
+    rc, out, err = run(tool, ["k.cu", "other.cu"], d)
+    check(finding_lines(out, "k.cu") == [3, 9], f"both findings without a base ({out!r})")
+    rc, out, err = run(tool, ["--diff-base=HEAD", "k.cu", "other.cu"], d)
+    check(rc == 0 and out == "", f"nothing changed: nothing reported ({rc}, {out!r})")
+    # Change the finding line of 'first': only it is reported.
+    write(f"{d}/k.cu", TWO_KERNELS.replace("v, 8);", "v, 2);"))
+    rc, out, err = run(tool, ["--diff-base=HEAD", "k.cu", "other.cu"], d)
+    check(rc == 1 and finding_lines(out, "k.cu") == [3] and "other.cu" not in out,
+          f"a changed line keeps its finding, unchanged ones go ({rc}, {out!r})")
+    check("not changed since HEAD" in err, f"how many were dropped is said ({err!r})")
+    # A note on a changed line counts: the branch of 'second' (line 8, where
+    # the lanes diverge) changes, its collective (line 9) does not.
+    write(f"{d}/k.cu", TWO_KERNELS.replace("  if (threadIdx.x % 32 < 16)\n",
+                                           "  if (threadIdx.x % 32 < 8)\n"))
+    rc, out, err = run(tool, ["--diff-base=HEAD", "k.cu"], d)
+    check(rc == 1 and finding_lines(out, "k.cu") == [9],
+          f"a finding whose note is on a changed line is kept ({rc}, {out!r})")
+    # Committed on a branch: diff against the base commit.
+    git(["checkout", "-q", "-b", "feature"], d)
+    git(["commit", "-q", "-am", "change"], d)
+    rc, out, err = run(tool, ["--diff-base=master" if "master" in git(["branch"], d)
+                              else "--diff-base=main", "k.cu"], d)
+    check(rc == 1 and finding_lines(out, "k.cu") == [9],
+          f"against a branch: the committed change ({rc}, {out!r}, {err!r})")
+    # Lines inserted above move the finding but do not change it.
+    with open(f"{d}/k.cu") as f:
+        committed = f.read()
+    write(f"{d}/k.cu", "// one\n// two\n" + committed)
+    git(["commit", "-q", "-am", "move"], d)
+    rc, out, err = run(tool, ["--diff-base=HEAD~1", "--format=sarif", "k.cu"], d)
+    check(rc == 0 and json.loads(out)["runs"][0]["results"] == [],
+          f"moved, unchanged findings are not reported ({rc}, {err!r})")
+    # From a subdirectory, with -p.
+    write(f"{d}/sub/s.cu", LIGHT_BUGGY)
+    write(f"{d}/build/compile_commands.json", json.dumps(
+        [{"directory": f"{d}/sub", "file": "s.cu", "arguments": ["nvcc", "-c", "s.cu"]}]))
+    git(["add", "sub/s.cu"], d)
+    rc, out, err = run(tool, ["--diff-base=HEAD", "-p", "../build"], f"{d}/sub")
+    check(rc == 1 and finding_lines(out, "s.cu") == [3],
+          f"a file added since the base is all changed ({rc}, {out!r}, {err!r})")
+    expect_error(tool, ["--diff-base=no-such-rev", "k.cu"], d, "--diff-base no-such-rev",
+                 "unknown revision")
+    os.makedirs(f"{tmp}/norepo", exist_ok=True)
+    write(f"{tmp}/norepo/k.cu", LIGHT_BUGGY)
+    expect_error(tool, ["--diff-base=HEAD", "k.cu"], f"{tmp}/norepo", "--diff-base",
+                 "not a work tree")
+
+
+def baseline(tool, tmp):
+    write(f"{tmp}/k.cu", TWO_KERNELS)
+    rc, out, err = run(tool, ["--format=sarif", "--output=base.sarif", "k.cu"], tmp)
+    check(rc == 1, f"baseline written ({rc}, {err!r})")
+    rc, out, err = run(tool, ["--baseline=base.sarif", "k.cu"], tmp)
+    check(rc == 0 and out == "", f"every finding in the baseline: none reported ({rc}, {out!r})")
+    check("recorded in the baseline" in err, f"says how many were suppressed ({err!r})")
+    # Lines inserted above both kernels, and a new finding added after them.
+    moved = ("#include <cstdint>\n// moved\n\n" + TWO_KERNELS).replace(
+        "void launch", """__global__ void third(int *out) {
+  int v = threadIdx.x;
+  if (threadIdx.x % 32 < 8) v += __shfl_down_sync(0xffffffff, v, 1);
+  out[threadIdx.x] = v;
+}
+void launch""")
+    write(f"{tmp}/k.cu", moved)
+    rc, out, err = run(tool, ["--baseline=base.sarif", "k.cu"], tmp)
+    check(rc == 1 and finding_lines(out, "k.cu") == [17],
+          f"only the new finding; the moved ones stay suppressed ({rc}, {out!r})")
+    rc, out, err = run(tool, ["--baseline=base.sarif", "--format=sarif", "k.cu"], tmp)
+    res = json.loads(out)["runs"][0]["results"]
+    check(len(res) == 1 and res[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 17,
+          "SARIF with a baseline: only the new finding")
+    # A copy of a baselined line in the same function is a second occurrence:
+    # new.
+    write(f"{tmp}/k.cu", TWO_KERNELS.replace(
+        "    v += __shfl_down_sync(0xffffffff, v, 4);\n",
+        "    v += __shfl_down_sync(0xffffffff, v, 4);\n  if (threadIdx.x % 32 < 16)\n"
+        "    v += __shfl_down_sync(0xffffffff, v, 4);\n"))
+    rc, out, err = run(tool, ["--baseline=base.sarif", "k.cu"], tmp)
+    check(rc == 1 and finding_lines(out, "k.cu") == [11],
+          f"a second identical finding is new ({rc}, {out!r})")
+    write(f"{tmp}/bad.sarif", "{not json")
+    expect_error(tool, ["--baseline=bad.sarif", "k.cu"], tmp, "bad.sarif", "malformed baseline")
+    expect_error(tool, ["--baseline=none.sarif", "k.cu"], tmp, "none.sarif", "missing baseline")
+    write(f"{tmp}/foreign.sarif", json.dumps({"version": "2.1.0", "runs": [{"results": [
+        {"ruleId": "x", "message": {"text": "m"}}]}]}))
+    expect_error(tool, ["--baseline=foreign.sarif", "k.cu"], tmp, "fingerprints",
+                 "baseline without warp-lint fingerprints")
+
+
+def package(tool, tmp):
+    """cpack builds the .deb; unpacked into a temporary root, its warp-lint,
+    its plugin in clang-tidy-22 and a lint of the example work from there."""
+    build = os.environ.get("WARP_LINT_BUILD_DIR", "")
+    cpack = shutil.which("cpack")
+    clang_tidy = os.environ.get("WARP_LINT_CLANG_TIDY") or shutil.which("clang-tidy-22")
+    if not (build and cpack and shutil.which("dpkg-deb") and clang_tidy):
+        print("SKIP: package needs WARP_LINT_BUILD_DIR, cpack, dpkg-deb and clang-tidy-22")
+        return SKIP
+    p = subprocess.run([cpack, "-G", "DEB", "--config", f"{build}/CPackConfig.cmake",
+                        "-B", f"{tmp}/pkg"], capture_output=True, text=True, timeout=600)
+    check(p.returncode == 0, f"cpack -G DEB ({p.stdout[-2000:]}{p.stderr[-2000:]})")
+    version = subprocess.run([tool, "--version"], capture_output=True,
+                             text=True).stdout.split()[1]
+    debs = [f for f in os.listdir(f"{tmp}/pkg") if f.endswith(".deb")]
+    arch = subprocess.run(["dpkg", "--print-architecture"], capture_output=True,
+                          text=True).stdout.strip()
+    check(debs == [f"warp-lint_{version}_{arch}.deb"], f"one warp-lint_<version>_<arch>.deb ({debs})")
+    if not debs:
+        return
+    deb = f"{tmp}/pkg/{debs[0]}"
+    fields = {f: subprocess.run(["dpkg-deb", "-f", deb, f], capture_output=True,
+                                text=True).stdout.strip()
+              for f in ("Package", "Version", "Depends", "Recommends")}
+    print("package fields:", fields)
+    depends = [d.split()[0] for d in fields["Depends"].split(",")]
+    check("libclang-cpp22" in depends and "libllvm22" in depends,
+          f"Depends: the LLVM 22 runtime libraries ({fields['Depends']})")
+    check(all(not d.endswith("-dev") or d == "libclang-common-22-dev" for d in depends),
+          f"Depends: no build-only -dev package ({fields['Depends']})")
+    check("clang-tidy-22" in fields["Recommends"], "Recommends: clang-tidy-22 for the plugin")
+    # Every shared library the binary links comes from a package it depends on.
+    ldd = subprocess.run(["ldd", tool], capture_output=True, text=True).stdout
+    for lib in ("libclang-cpp.so", "libLLVM.so"):
+        m = re.search(rf"{lib}\S* => (\S+)", ldd)
+        if m:
+            real = os.path.realpath(m.group(1))
+            owner = subprocess.run(["dpkg", "-S", real], capture_output=True, text=True)
+            pkg = owner.stdout.split(":")[0] if owner.returncode == 0 else None
+            print(f"{lib}: {real} from {pkg}")
+            check(pkg is None or pkg.split(":")[0] in depends or pkg.endswith("-dev"),
+                  f"{lib} comes from a dependency ({pkg})")
+    root = f"{tmp}/root"
+    p = subprocess.run(["dpkg", "-x", deb, root], capture_output=True, text=True)
+    check(p.returncode == 0, f"dpkg -x ({p.stderr})")
+    installed = f"{root}/usr/bin/warp-lint"
+    rc, out, err = run(installed, ["--version"], tmp)
+    check(rc == 0 and f"warp-lint {version}" in out and "LLVM 22" in out and "CUDA" in out,
+          f"installed warp-lint --version: tool, LLVM and CUDA versions ({rc}, {out!r}, {err!r})")
+    ldd = subprocess.run(["ldd", installed], capture_output=True, text=True).stdout
+    check("not found" not in ldd and build not in ldd,
+          f"the installed binary needs nothing from the build tree ({ldd})")
+    plugins = [os.path.join(d, f) for d, _, fs in os.walk(f"{root}/usr/lib")
+               for f in fs if f == "libWarpLint.so"]
+    check(len(plugins) == 1 and os.path.exists(os.path.join(
+        os.path.dirname(plugins[0]) if plugins else "", "libWarpLintChecks.so")),
+          f"plugin and checks library installed side by side ({plugins})")
+    example = f"{root}/usr/share/doc/warp-lint/examples/reduction.cu"
+    check(os.path.exists(example), "the example is installed with the docs")
+    check(os.path.exists(f"{root}/usr/share/doc/warp-lint/docs/cli.md")
+          and os.path.exists(f"{root}/usr/share/warp-lint/ci-templates/sarif-to-codequality.py"),
+          "docs and CI templates installed")
+    shutil.copy(example, f"{tmp}/reduction.cu")
+    rc, out, err = run(installed, ["reduction.cu"], tmp)
+    check(rc == 1 and out.count("[warp-") >= 4,
+          f"installed warp-lint lints the example ({rc}, {out[:300]!r}, {err!r})")
+    cuda = os.environ.get("WARP_LINT_CUDA_PATH") or "/usr/local/cuda"
+    flags = ["-x", "cuda", f"--cuda-path={cuda}", "--cuda-gpu-arch=sm_90",
+             "--cuda-device-only", "-nocudalib", "-Wno-unknown-cuda-version",
+             "-isystem", f"{cuda}/include/cccl", "-D_CG_CLUSTER_INTRINSICS_AVAILABLE",
+             "-std=c++17"]
+    if plugins:
+        p = subprocess.run([clang_tidy, f"--load={plugins[0]}", "--checks=-*,warp-*",
+                            "reduction.cu", "--"] + flags, cwd=tmp, capture_output=True,
+                           text=True, timeout=300)
+        check("[warp-divergent-full-mask]" in p.stdout,
+              f"the installed plugin runs in clang-tidy-22 ({p.returncode}, "
+              f"{p.stdout[:300]!r}, {p.stderr[-500:]!r})")
+    # cmake --install into a prefix: the same layout.
+    p = subprocess.run(["cmake", "--install", build, "--prefix", f"{tmp}/prefix"],
+                       capture_output=True, text=True, timeout=300)
+    check(p.returncode == 0 and os.path.exists(f"{tmp}/prefix/bin/warp-lint"),
+          f"cmake --install ({p.stderr[-500:]})")
+    rc, out, err = run(f"{tmp}/prefix/bin/warp-lint", ["reduction.cu"], tmp)
+    check(rc == 1, f"warp-lint from the install prefix lints ({rc}, {err!r})")
+
+
+def cache_line(err):
+    m = re.search(r"warp-lint: cache: (\d+) hits?, (\d+) miss(?:es)?, (\d+) stored, "
+                  r"(\d+) evicted; (\d+) KiB of (\d+) KiB", err)
+    return tuple(int(x) for x in m.groups()) if m else None
+
+
+def cache(tool, tmp):
+    d = f"{tmp}/proj"
+    write(f"{d}/inc/lanes.cuh", "#define HALF (32 / 2)\n")
+    write(f"{d}/inc/other.cuh", "#define OTHER 1\n")
+    write(f"{d}/a.cu", '#include "lanes.cuh"\n' + LIGHT_BUGGY.replace("< 16", "< HALF"))
+    write(f"{d}/b.cu", '#include "other.cuh"\n' + TWO_KERNELS)
+    write(f"{d}/c.cu", '#include "lanes.cuh"\n' + CLEAN)
+    entries = [{"directory": d, "file": f"{d}/{n}",
+                "arguments": ["nvcc", "-Iinc", "-c", f"{d}/{n}"]} for n in ("a.cu", "b.cu", "c.cu")]
+    write(f"{d}/build/compile_commands.json", json.dumps(entries))
+    args = ["-p", "build", "--cache-stats"]
+    t0 = time.time()
+    rc, cold, err = run(tool, args, d)
+    cold_s = time.time() - t0
+    check(rc == 1 and cache_line(err) and cache_line(err)[:3] == (0, 3, 3),
+          f"cold run: 3 misses, 3 stored ({err!r})")
+    check(os.path.isdir(f"{d}/build/.warp-lint/cache"), "the cache is under the build dir")
+    t0 = time.time()
+    rc, warm, err = run(tool, args, d)
+    warm_s = time.time() - t0
+    check(rc == 1 and warm == cold, "hit: same output as the cold run")
+    check(cache_line(err) and cache_line(err)[:2] == (3, 0), f"hit: 3 hits ({err!r})")
+    print(f"cache: cold {cold_s:.2f} s, warm {warm_s:.2f} s ({100 * warm_s / cold_s:.0f}%)")
+    for fmt in ("sarif", "json"):
+        rc1, o1, _ = run(tool, ["-p", "build", "--no-cache", f"--format={fmt}"], d)
+        rc2, o2, _ = run(tool, ["-p", "build", f"--format={fmt}"], d)
+        check(o1 == o2, f"{fmt}: a cached run reports what an uncached one does")
+    # A header change: exactly the units including it miss.
+    write(f"{d}/inc/lanes.cuh", "// NOLINTBEGIN(warp-divergent-full-mask)\n#define HALF (32 / 2)\n")
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (1, 2),
+          f"header change: the 2 units including it miss, the other hits ({err!r})")
+    # Whitespace in the unit moves the finding: a miss, and the new line.
+    write(f"{d}/b.cu", "\n\n" + open(f"{d}/b.cu").read())
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (2, 1) and "b.cu:6:" in out,
+          f"an edited unit misses and reports the new lines ({err!r}, {out[:200]!r})")
+    # Configuration and flags are part of the key.
+    rc, out, err = run(tool, args + ["--checks=-*,warp-divergent-full-mask"], d)
+    check(cache_line(err) and cache_line(err)[0] == 0, f"other checks: misses ({err!r})")
+    rc, out, err = run(tool, args + ["--", "-DEXTRA=1"], d)
+    check(cache_line(err) and cache_line(err)[0] == 0, f"other flags: misses ({err!r})")
+    # --cache-dir and the cap.
+    rc, out, err = run(tool, args + ["--cache-dir", f"{tmp}/c2"], d)
+    check(cache_line(err) and cache_line(err)[2] == 3 and os.path.isdir(f"{tmp}/c2"),
+          f"--cache-dir ({err!r})")
+    sizes = [os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(f"{tmp}/c2") for f in fs]
+    cap = max(sizes) + 10
+    rc, out, err = run(tool, args + ["--cache-dir", f"{tmp}/c2", f"--cache-size={cap}"], d)
+    left = [os.path.getsize(os.path.join(r, f)) for r, _, fs in os.walk(f"{tmp}/c2")
+            for f in fs if f.endswith(".json")]
+    check(sum(left) <= cap and cache_line(err) and cache_line(err)[3] >= 1,
+          f"cap respected: {sum(left)} <= {cap} bytes, oldest evicted ({err!r})")
+    rc, out, err = run(tool, args + ["--no-cache"], d)
+    check("cache: off" in err, f"--no-cache ({err!r})")
+    # Without -p there is no cache unless asked for.
+    rc, out, err = run(tool, ["--cache-stats", "a.cu", "--", "-Iinc"], d)
+    check("cache: off" in err, f"no -p, no cache ({err!r})")
+    # A damaged entry is a miss, never an error.
+    for r, _, fs in os.walk(f"{d}/build/.warp-lint/cache"):
+        for f in fs:
+            with open(os.path.join(r, f), "w") as fh:
+                fh.write("{")
+    rc, out, err = run(tool, args, d)
+    check(rc == 1 and cache_line(err) and cache_line(err)[0] == 0,
+          f"damaged entries are misses ({rc}, {err!r})")
+    expect_error(tool, ["-p", "build", "--cache-size=lots"], d, "--cache-size", "bad --cache-size")
+
+
+def sarif_findings(doc):
+    """(rule, uri, line, fingerprint) of each result."""
+    out = []
+    for r in doc["runs"][0]["results"]:
+        loc = r["locations"][0]["physicalLocation"]
+        out.append((r["ruleId"], loc["artifactLocation"]["uri"],
+                    loc["region"]["startLine"],
+                    r.get("partialFingerprints", {}).get("warpLintHash/v1")))
+    return sorted(out)
+
+
+def launcher(tool, tmp):
+    cmake, nvcc, ninja = shutil.which("cmake"), shutil.which("nvcc"), shutil.which("ninja")
+    if not cmake or not nvcc or not ninja:
+        print("SKIP: launcher needs cmake, ninja and nvcc on PATH")
+        return SKIP
+    src = f"{tmp}/src"
+    write(f"{src}/CMakeLists.txt", """cmake_minimum_required(VERSION 3.20)
+project(x LANGUAGES CXX CUDA)
+add_library(kernels STATIC kernels.cu other.cu two.cu clean.cu)
+target_include_directories(kernels PRIVATE inc)
+target_compile_definitions(kernels PRIVATE LANES=32)
+target_compile_options(kernels PRIVATE
+  $<$<COMPILE_LANGUAGE:CUDA>:--expt-relaxed-constexpr -Xcompiler=-Wall>)
+""")
+    write(f"{src}/inc/lanes.cuh", "#define HALF_WARP (LANES / 2)\n" + HEADER)
+    write(f"{src}/kernels.cu", '#include "lanes.cuh"\n' + LIGHT_BUGGY.replace("< 16", "< HALF_WARP")
+          + "__global__ void a(float *o) { o[threadIdx.x] = half_sum(o[threadIdx.x]); }\n")
+    write(f"{src}/other.cu", '#include "lanes.cuh"\n' + CLEAN.replace("kernel", "clean")
+          + "__global__ void b(float *o) { o[threadIdx.x] = half_sum(o[threadIdx.x]); }\n")
+    write(f"{src}/two.cu", TWO_KERNELS)
+    write(f"{src}/clean.cu", CLEAN.replace("kernel", "spotless"))
+    build = f"{tmp}/build"
+    p = subprocess.run([cmake, "-S", src, "-B", build, "-G", "Ninja",
+                        "-DCMAKE_CUDA_COMPILER=nvcc", "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                        "-DCMAKE_CUDA_ARCHITECTURES=90",
+                        # The build dir is outside any git work tree here:
+                        # name the root, as -p build's run (cwd tmp) has it.
+                        f"-DCMAKE_CUDA_COMPILER_LAUNCHER={tool};--sarif-root={tmp};--launcher"],
+                       capture_output=True, text=True, timeout=600)
+    if p.returncode != 0:
+        print("SKIP: cannot configure a CUDA project here:", p.stderr[-2000:])
+        return SKIP
+    p = subprocess.run([ninja, "-C", build, "-j2"], capture_output=True, text=True, timeout=900)
+    check(p.returncode == 0, f"the build with the launcher succeeds ({p.stdout[-2000:]})")
+    check("findings in" in p.stdout + p.stderr, "the build log names the units with findings")
+    reports = sorted(os.path.relpath(os.path.join(r, f), build)
+                     for r, _, fs in os.walk(build) for f in fs if f.endswith(".warp-lint.sarif"))
+    objects = sorted(os.path.relpath(os.path.join(r, f), build)
+                     for r, _, fs in os.walk(build) for f in fs if f.endswith(".cu.o"))
+    check(len(objects) == 4 and reports == [o + ".warp-lint.sarif" for o in objects],
+          f"one SARIF next to each object ({reports}, {objects})")
+    rc, merged, err = run(tool, ["--merge", build], tmp)
+    check(rc == 1, f"--merge: exit 1, findings ({rc}, {err!r})")
+    rc2, direct, err2 = run(tool, ["-p", build, "--format=sarif", "--no-cache"], tmp)
+    check(rc2 == 1, f"-p build: exit 1 ({rc2}, {err2!r})")
+    try:
+        m, d = sarif_findings(json.loads(merged)), sarif_findings(json.loads(direct))
+    except ValueError:
+        m, d = None, []
+    check(m == d and len(d) >= 4,
+          f"the launcher's merged findings are those of -p build:\n{m}\n{d}")
+    if m is not None:
+        header = [f for f in m if f[1].endswith("lanes.cuh")]
+        check(len(header) == len({f for f in header}),
+              f"a header finding two units report is merged once ({header})")
+        rules = json.loads(merged)["runs"][0]["tool"]["driver"]["rules"]
+        ids = [r["id"] for r in rules]
+        check(all(json.loads(merged)["runs"][0]["results"][i]["ruleIndex"] < len(ids)
+                  and ids[json.loads(merged)["runs"][0]["results"][i]["ruleIndex"]]
+                  == json.loads(merged)["runs"][0]["results"][i]["ruleId"]
+                  for i in range(len(m))), "merged ruleIndex points at the rule")
+    # --launcher-fail-on-findings fails the compile of a unit with findings.
+    p = subprocess.run([cmake, "-S", src, "-B", f"{tmp}/build-strict", "-G", "Ninja",
+                        "-DCMAKE_CUDA_COMPILER=nvcc", "-DCMAKE_CUDA_ARCHITECTURES=90",
+                        f"-DCMAKE_CUDA_COMPILER_LAUNCHER={tool};--launcher-fail-on-findings;--launcher"],
+                       capture_output=True, text=True, timeout=600)
+    p = subprocess.run([ninja, "-C", f"{tmp}/build-strict", "-k", "0"], capture_output=True,
+                       text=True, timeout=900)
+    check(p.returncode != 0 and "FAILED" in p.stdout,
+          f"--launcher-fail-on-findings fails the build ({p.returncode})")
+    check(os.path.exists(f"{tmp}/build-strict/CMakeFiles/kernels.dir/clean.cu.o"),
+          "a clean unit still compiles")
+    # The compiler's own status comes back.
+    write(f"{tmp}/bad.cu", "int x = ;\n")
+    p = subprocess.run([tool, "--launcher", nvcc, "-c", "bad.cu", "-o", "bad.o"], cwd=tmp,
+                       capture_output=True, text=True, timeout=300)
+    check(p.returncode != 0 and not os.path.exists(f"{tmp}/bad.o"),
+          f"a failing compile fails through the launcher ({p.returncode})")
+    # A compiler wrapper after the launcher (ccache, distcc, ...) runs the
+    # compile; the lint reads the command it wraps.
+    write(f"{tmp}/bin/ccache", '#!/bin/sh\necho wrapped >> "$(dirname "$0")/calls"\nexec "$@"\n')
+    os.chmod(f"{tmp}/bin/ccache", 0o755)
+    write(f"{tmp}/w/k.cu", LIGHT_BUGGY)
+    p = subprocess.run([tool, "--launcher", f"{tmp}/bin/ccache", nvcc, "-arch=sm_90", "-c",
+                        "k.cu", "-o", "k.o"], cwd=f"{tmp}/w", capture_output=True, text=True,
+                       timeout=300)
+    res = json.load(open(f"{tmp}/w/k.o.warp-lint.sarif"))["runs"][0]["results"] \
+        if os.path.exists(f"{tmp}/w/k.o.warp-lint.sarif") else []
+    check(p.returncode == 0 and os.path.exists(f"{tmp}/w/k.o") and len(res) == 1
+          and os.path.exists(f"{tmp}/bin/calls"),
+          f"through a wrapper: linted, then compiled by the wrapper ({p.returncode}, {p.stderr!r})")
+    expect_error(tool, ["--launcher"], tmp, "--launcher needs the compile command",
+                 "--launcher without a command")
+    expect_error(tool, ["--merge", f"{tmp}/src"], tmp, "no *.warp-lint.sarif", "--merge on nothing")
+
+
 def cuda_major():
     cuda = os.environ.get("WARP_LINT_CUDA_PATH") or "/usr/local/cuda"
     try:
@@ -721,7 +1310,10 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "non-regular": non_regular, "compile-errors": compile_errors,
           "crash-recovery": crash_recovery,
           "export-compile-commands": export_compile_commands,
-          "cross-unit-launches": cross_unit_launches}
+          "cross-unit-launches": cross_unit_launches,
+          "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
+          "baseline": baseline, "package": package,
+          "cache": cache, "launcher": launcher}
 
 
 def main():

@@ -1,0 +1,343 @@
+//===--- ResultCache.cpp - units analysed before, not analysed again ------===//
+
+#include "ResultCache.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace llvm;
+using clang::tidy::ClangTidyError;
+using clang::tooling::DiagnosticMessage;
+using json::Array;
+using json::Object;
+
+namespace warplint {
+
+//===--- The ledger tap ---------------------------------------------------===//
+
+static thread_local RecordedLaunches *Recording = nullptr;
+
+void LedgerTap::unitLaunches(StringRef File,
+                             const std::vector<clang::warp::LedgerLaunch> &L) {
+  if (Recording)
+    Recording->Units.push_back({File.str(), L});
+  Next->unitLaunches(File, L);
+}
+
+void LedgerTap::launchDependent(StringRef File, unsigned Offset,
+                                StringRef KernelUsr) {
+  if (Recording)
+    Recording->Dependents.push_back({File.str(), Offset, KernelUsr.str()});
+  Next->launchDependent(File, Offset, KernelUsr);
+}
+
+void LedgerTap::startRecording(RecordedLaunches &Into) { Recording = &Into; }
+void LedgerTap::stopRecording() { Recording = nullptr; }
+
+void LedgerTap::replay(const RecordedLaunches &R) {
+  clang::warp::LaunchLedger *Ledger = clang::warp::launchLedger();
+  if (!Ledger)
+    return;
+  for (const auto &[File, Launches] : R.Units)
+    Ledger->unitLaunches(File, Launches);
+  for (const RecordedLaunches::Dependent &D : R.Dependents)
+    Ledger->launchDependent(D.File, D.Offset, D.KernelUsr);
+}
+
+//===--- JSON -------------------------------------------------------------===//
+
+static Object messageJson(const DiagnosticMessage &M) {
+  Array Fix;
+  for (const auto &[File, Replacements] : M.Fix)
+    for (const clang::tooling::Replacement &R : Replacements)
+      Fix.push_back(Object{{"file", R.getFilePath()},
+                           {"offset", R.getOffset()},
+                           {"length", R.getLength()},
+                           {"text", R.getReplacementText()}});
+  Array Ranges;
+  for (const clang::tooling::FileByteRange &R : M.Ranges)
+    Ranges.push_back(Object{
+        {"file", R.FilePath}, {"offset", R.FileOffset}, {"length", R.Length}});
+  return Object{{"message", M.Message},
+                {"file", M.FilePath},
+                {"offset", M.FileOffset},
+                {"fix", std::move(Fix)},
+                {"ranges", std::move(Ranges)}};
+}
+
+json::Value toJson(const CachedUnit &U) {
+  Array Errors;
+  for (const ClangTidyError &E : U.Result.Errors) {
+    Array Notes;
+    for (const DiagnosticMessage &N : E.Notes)
+      Notes.push_back(messageJson(N));
+    Errors.push_back(Object{{"name", E.DiagnosticName},
+                            {"level", int64_t(E.DiagLevel)},
+                            {"buildDir", E.BuildDirectory},
+                            {"warningAsError", E.IsWarningAsError},
+                            {"message", messageJson(E.Message)},
+                            {"notes", std::move(Notes)}});
+  }
+  Array Functions;
+  for (const FunctionRange &F : U.Result.Functions)
+    Functions.push_back(Array{F.File, F.Begin, F.End, F.Name});
+  Array Units;
+  for (const auto &[File, Launches] : U.Launches.Units) {
+    Array L;
+    for (const clang::warp::LedgerLaunch &One : Launches)
+      L.push_back(Array{One.KernelUsr, One.WarpAligned});
+    Units.push_back(Object{{"file", File}, {"launches", std::move(L)}});
+  }
+  Array Dependents;
+  for (const RecordedLaunches::Dependent &D : U.Launches.Dependents)
+    Dependents.push_back(Array{D.File, D.Offset, D.KernelUsr});
+  return Object{{"version", 1},
+                {"errors", std::move(Errors)},
+                {"nolint", U.Result.SuppressedNolint},
+                {"nonUser", U.Result.SuppressedNonUser},
+                {"functions", std::move(Functions)},
+                {"ledgerUnits", std::move(Units)},
+                {"ledgerDependents", std::move(Dependents)}};
+}
+
+/// Reads a message; false when something is missing (a damaged entry).
+static bool messageFromJson(const json::Value *V, DiagnosticMessage &M) {
+  const Object *O = V ? V->getAsObject() : nullptr;
+  if (!O)
+    return false;
+  std::optional<StringRef> Msg = O->getString("message"),
+                           File = O->getString("file");
+  std::optional<int64_t> Offset = O->getInteger("offset");
+  const Array *Fix = O->getArray("fix"), *Ranges = O->getArray("ranges");
+  if (!Msg || !File || !Offset || !Fix || !Ranges)
+    return false;
+  M.Message = Msg->str();
+  M.FilePath = File->str();
+  M.FileOffset = *Offset;
+  for (const json::Value &R : *Fix) {
+    const Object *RO = R.getAsObject();
+    if (!RO)
+      return false;
+    std::optional<StringRef> F = RO->getString("file"),
+                             T = RO->getString("text");
+    std::optional<int64_t> Off = RO->getInteger("offset"),
+                           Len = RO->getInteger("length");
+    if (!F || !T || !Off || !Len)
+      return false;
+    if (Error E =
+            M.Fix[*F].add(clang::tooling::Replacement(*F, *Off, *Len, *T)))
+      return consumeError(std::move(E)), false;
+  }
+  for (const json::Value &R : *Ranges) {
+    const Object *RO = R.getAsObject();
+    std::optional<StringRef> F = RO ? RO->getString("file") : std::nullopt;
+    std::optional<int64_t> Off = RO ? RO->getInteger("offset") : std::nullopt,
+                           Len = RO ? RO->getInteger("length") : std::nullopt;
+    if (!F || !Off || !Len)
+      return false;
+    clang::tooling::FileByteRange B;
+    B.FilePath = F->str();
+    B.FileOffset = *Off;
+    B.Length = *Len;
+    M.Ranges.push_back(std::move(B));
+  }
+  return true;
+}
+
+std::optional<CachedUnit> cachedUnitFromJson(const json::Value &V) {
+  const Object *O = V.getAsObject();
+  if (!O || O->getInteger("version") != 1)
+    return std::nullopt;
+  const Array *Errors = O->getArray("errors"),
+              *Functions = O->getArray("functions"),
+              *Units = O->getArray("ledgerUnits"),
+              *Dependents = O->getArray("ledgerDependents");
+  std::optional<int64_t> Nolint = O->getInteger("nolint"),
+                         NonUser = O->getInteger("nonUser");
+  if (!Errors || !Functions || !Units || !Dependents || !Nolint || !NonUser)
+    return std::nullopt;
+  CachedUnit U;
+  U.Result.SuppressedNolint = *Nolint;
+  U.Result.SuppressedNonUser = *NonUser;
+  for (const json::Value &EV : *Errors) {
+    const Object *EO = EV.getAsObject();
+    if (!EO)
+      return std::nullopt;
+    std::optional<StringRef> Name = EO->getString("name"),
+                             Dir = EO->getString("buildDir");
+    std::optional<int64_t> Level = EO->getInteger("level");
+    std::optional<bool> AsError = EO->getBoolean("warningAsError");
+    const Array *Notes = EO->getArray("notes");
+    if (!Name || !Dir || !Level || !AsError || !Notes)
+      return std::nullopt;
+    ClangTidyError E(*Name, ClangTidyError::Level(*Level), *Dir, *AsError);
+    if (!messageFromJson(EO->get("message"), E.Message))
+      return std::nullopt;
+    for (const json::Value &N : *Notes) {
+      DiagnosticMessage M;
+      if (!messageFromJson(&N, M))
+        return std::nullopt;
+      E.Notes.push_back(std::move(M));
+    }
+    U.Result.Errors.push_back(std::move(E));
+  }
+  for (const json::Value &FV : *Functions) {
+    const Array *A = FV.getAsArray();
+    if (!A || A->size() != 4)
+      return std::nullopt;
+    std::optional<StringRef> File = (*A)[0].getAsString(),
+                             Name = (*A)[3].getAsString();
+    std::optional<int64_t> Begin = (*A)[1].getAsInteger(),
+                           End = (*A)[2].getAsInteger();
+    if (!File || !Name || !Begin || !End)
+      return std::nullopt;
+    U.Result.Functions.push_back(
+        {File->str(), unsigned(*Begin), unsigned(*End), Name->str()});
+  }
+  for (const json::Value &UV : *Units) {
+    const Object *UO = UV.getAsObject();
+    std::optional<StringRef> File = UO ? UO->getString("file") : std::nullopt;
+    const Array *L = UO ? UO->getArray("launches") : nullptr;
+    if (!File || !L)
+      return std::nullopt;
+    std::vector<clang::warp::LedgerLaunch> Launches;
+    for (const json::Value &LV : *L) {
+      const Array *A = LV.getAsArray();
+      if (!A || A->size() != 2 || !(*A)[0].getAsString() ||
+          !(*A)[1].getAsBoolean())
+        return std::nullopt;
+      Launches.push_back(
+          {(*A)[0].getAsString()->str(), *(*A)[1].getAsBoolean()});
+    }
+    U.Launches.Units.push_back({File->str(), std::move(Launches)});
+  }
+  for (const json::Value &DV : *Dependents) {
+    const Array *A = DV.getAsArray();
+    if (!A || A->size() != 3 || !(*A)[0].getAsString() ||
+        !(*A)[1].getAsInteger() || !(*A)[2].getAsString())
+      return std::nullopt;
+    U.Launches.Dependents.push_back({(*A)[0].getAsString()->str(),
+                                     unsigned(*(*A)[1].getAsInteger()),
+                                     (*A)[2].getAsString()->str()});
+  }
+  return U;
+}
+
+//===--- Storage ----------------------------------------------------------===//
+
+std::string ResultCache::entryPath(StringRef Key) const {
+  SmallString<256> Path(Dir);
+  sys::path::append(Path, Key.take_front(2), Key + ".json");
+  return Path.str().str();
+}
+
+std::optional<CachedUnit> ResultCache::lookup(StringRef Key) {
+  std::string Path = entryPath(Key);
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
+  if (!Text)
+    return std::nullopt;
+  Expected<json::Value> Doc = json::parse((*Text)->getBuffer());
+  if (!Doc) {
+    consumeError(Doc.takeError());
+    return std::nullopt;
+  }
+  std::optional<CachedUnit> U = cachedUnitFromJson(*Doc);
+  if (U) {
+    // Recently used: the last to be evicted.
+    int FD;
+    if (!sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
+                                   sys::fs::OF_Append)) {
+      sys::fs::setLastAccessAndModificationTime(
+          FD, std::chrono::system_clock::now());
+      sys::Process::SafelyCloseFileDescriptor(FD);
+    }
+  }
+  return U;
+}
+
+void ResultCache::store(StringRef Key, const CachedUnit &U) {
+  std::string Path = entryPath(Key);
+  StringRef Parent = sys::path::parent_path(Path);
+  if (sys::fs::create_directories(Parent))
+    return;
+  SmallString<256> Temp;
+  int FD;
+  if (sys::fs::createUniqueFile(Parent + "/.tmp-%%%%%%%%", FD, Temp))
+    return;
+  {
+    raw_fd_ostream OS(FD, /*shouldClose=*/true);
+    OS << toJson(U);
+    OS.close();
+    if (OS.has_error()) {
+      OS.clear_error();
+      sys::fs::remove(Temp);
+      return;
+    }
+  }
+  if (sys::fs::rename(Temp, Path)) {
+    sys::fs::remove(Temp);
+    return;
+  }
+  ++Stored;
+}
+
+uint64_t ResultCache::trim() {
+  struct Entry {
+    std::string Path;
+    uint64_t Size;
+    sys::TimePoint<> Time;
+  };
+  std::vector<Entry> Entries;
+  uint64_t Total = 0;
+  std::error_code EC;
+  for (sys::fs::recursive_directory_iterator It(Dir, EC), End; It != End && !EC;
+       It.increment(EC)) {
+    if (!StringRef(It->path()).ends_with(".json"))
+      continue;
+    sys::fs::file_status St;
+    if (sys::fs::status(It->path(), St) ||
+        St.type() != sys::fs::file_type::regular_file)
+      continue;
+    Entries.push_back({It->path(), St.getSize(), St.getLastModificationTime()});
+    Total += St.getSize();
+  }
+  if (Total <= MaxBytes)
+    return Total;
+  std::sort(Entries.begin(), Entries.end(), [](const Entry &A, const Entry &B) {
+    return std::tie(A.Time, A.Path) < std::tie(B.Time, B.Path);
+  });
+  for (const Entry &E : Entries) {
+    if (Total <= MaxBytes)
+      break;
+    if (!sys::fs::remove(E.Path)) {
+      Total -= E.Size;
+      ++Evicted;
+    }
+  }
+  return Total;
+}
+
+Expected<uint64_t> parseCacheSize(StringRef Value) {
+  StringRef Digits = Value.take_while(isDigit);
+  StringRef Suffix = Value.drop_front(Digits.size());
+  uint64_t N = 0;
+  uint64_t Scale = StringSwitch<uint64_t>(Suffix.lower())
+                       .Case("", 1)
+                       .Case("k", 1ull << 10)
+                       .Case("m", 1ull << 20)
+                       .Case("g", 1ull << 30)
+                       .Default(0);
+  if (Digits.empty() || Digits.getAsInteger(10, N) || Scale == 0)
+    return createStringError("--cache-size wants a number of bytes with an "
+                             "optional K, M or G suffix (got '" +
+                             Value.str() + "')");
+  return N * Scale;
+}
+
+} // namespace warplint

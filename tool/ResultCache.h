@@ -1,0 +1,104 @@
+//===--- ResultCache.h - units analysed before, not analysed again -*- C++
+//-*-===//
+///
+/// \file A re-run over an unchanged project should cost little more than
+/// preprocessing it. Each unit's result (findings, fixes, compile errors,
+/// NOLINT counts, function ranges, the launches it reported to the
+/// cross-unit ledger) is stored as JSON under a key that hashes everything
+/// the result depends on:
+///  - every file the preprocessor entered for the unit, with its path and
+///    whole text (PreprocessedHash.h): a header edit, even in a comment
+///    (NOLINT) or in whitespace (offsets), changes the key of exactly the
+///    units that include the header;
+///  - the unit's effective compile commands (after the configuration's
+///    ExtraArgs) and their directories;
+///  - the effective configuration for the file (checks, options, ...);
+///  - the tool version.
+/// Entries live in `<dir>/<2 hex>/<key>.json`, written through a temporary
+/// file renamed into place (concurrent runs never see half an entry); the
+/// directory is kept under a size cap by removing the least recently used
+/// entries after each run (a hit refreshes an entry's time).
+///
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_TOOL_RESULTCACHE_H
+#define WARP_LINT_TOOL_RESULTCACHE_H
+
+#include "Runner.h"
+#include "analysis/LaunchLedger.h"
+#include "llvm/Support/JSON.h"
+#include <atomic>
+#include <optional>
+
+namespace warplint {
+
+/// What a unit reported to the launch ledger, replayed on a hit.
+struct RecordedLaunches {
+  std::vector<std::pair<std::string, std::vector<clang::warp::LedgerLaunch>>>
+      Units;
+  struct Dependent {
+    std::string File;
+    unsigned Offset;
+    std::string KernelUsr;
+  };
+  std::vector<Dependent> Dependents;
+};
+
+/// Forwards to the run's ledger and records what the unit analysed on the
+/// calling thread reports (see startRecording).
+class LedgerTap : public clang::warp::LaunchLedger {
+public:
+  explicit LedgerTap(clang::warp::LaunchLedger *Next) : Next(Next) {}
+  void
+  unitLaunches(llvm::StringRef File,
+               const std::vector<clang::warp::LedgerLaunch> &Launches) override;
+  void launchDependent(llvm::StringRef File, unsigned Offset,
+                       llvm::StringRef KernelUsr) override;
+  /// Records this thread's calls into \p Into until stopRecording.
+  static void startRecording(RecordedLaunches &Into);
+  static void stopRecording();
+  /// Reports \p R to the ledger as the unit did when it was analysed.
+  static void replay(const RecordedLaunches &R);
+
+private:
+  clang::warp::LaunchLedger *Next;
+};
+
+/// A unit's result with what it told the ledger.
+struct CachedUnit {
+  UnitResult Result;
+  RecordedLaunches Launches;
+};
+
+llvm::json::Value toJson(const CachedUnit &U);
+std::optional<CachedUnit> cachedUnitFromJson(const llvm::json::Value &V);
+
+class ResultCache {
+public:
+  ResultCache(std::string Dir, uint64_t MaxBytes)
+      : Dir(std::move(Dir)), MaxBytes(MaxBytes) {}
+
+  const std::string &dir() const { return Dir; }
+  /// Returns the entry of \p Key, or nothing (a damaged entry is a miss).
+  std::optional<CachedUnit> lookup(llvm::StringRef Key);
+  /// Stores \p U under \p Key; a failure only costs the next run time.
+  void store(llvm::StringRef Key, const CachedUnit &U);
+  /// Removes the least recently used entries until the cache holds at most
+  /// the cap. Returns the bytes left.
+  uint64_t trim();
+
+  std::atomic<unsigned> Hits{0}, Misses{0}, Stored{0}, Evicted{0};
+
+private:
+  std::string entryPath(llvm::StringRef Key) const;
+  std::string Dir;
+  uint64_t MaxBytes;
+};
+
+/// Parses a size: a number with an optional K, M or G suffix (powers of
+/// 1024).
+llvm::Expected<uint64_t> parseCacheSize(llvm::StringRef Value);
+
+} // namespace warplint
+
+#endif
