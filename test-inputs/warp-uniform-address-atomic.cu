@@ -932,3 +932,17 @@ __global__ void per_lane_view(float *out, float x) {
     atomicAdd(&mine(0), x);
   atomicAdd(mine.slot(1), x);
 }
+
+// A helper fills a local array through a cast pointer: the array holds
+// per-lane data, so the branch on it is data-dependent (silent).
+__device__ void fill_bytes(unsigned char *out, const unsigned *in) {
+  for (int i = 0; i < 16; ++i)
+    out[i] = (unsigned char)in[i];
+}
+__global__ void count_hits(const unsigned *data, unsigned *count,
+                           unsigned target) {
+  unsigned hash[4];
+  fill_bytes((unsigned char *)hash, data + threadIdx.x * 4);
+  if (hash[3] < target)
+    atomicInc(count, 0xffffffff);
+}

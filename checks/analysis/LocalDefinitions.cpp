@@ -65,6 +65,20 @@ void LocalDefinitions::add(Definition D) {
 /// Returns whether argument \p Arg bound to parameter type \p Param lets the
 /// callee write the caller's object: a reference to non-const, or a local
 /// array decayed to a pointer.
+/// Returns \p E without the casts that keep its address: implicit ones and
+/// explicit pointer casts (`(char *)state`, `reinterpret_cast<T *>(&x)`),
+/// through which a callee writes the same storage.
+static const Expr *ignorePointerCasts(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    const auto *Cast = dyn_cast<ExplicitCastExpr>(E);
+    if (!Cast ||
+        (Cast->getCastKind() != CK_BitCast && Cast->getCastKind() != CK_NoOp))
+      return E;
+    E = Cast->getSubExpr();
+  }
+}
+
 static bool writableArgument(const Expr *Arg, QualType Param) {
   if (Param->isReferenceType())
     return !Param.getNonReferenceType().isConstQualified();
@@ -118,7 +132,7 @@ void LocalDefinitions::collect(const FunctionDecl *FD, const CFG &Cfg) {
                             ? 1
                             : 0;
         for (unsigned I = Skip, N = Call->getNumArgs(); I < N; ++I) {
-          const Expr *Arg = Call->getArg(I)->IgnoreParenImpCasts();
+          const Expr *Arg = ignorePointerCasts(Call->getArg(I));
           unsigned Param = I - Skip;
           const Expr *Target = nullptr;
           if (const auto *UO = dyn_cast<UnaryOperator>(Arg);
