@@ -95,12 +95,18 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   RuleIds.erase(std::unique(RuleIds.begin(), RuleIds.end()), RuleIds.end());
 
   Array Rules;
-  for (const std::string &Id : RuleIds)
-    Rules.push_back(Object{
+  for (const std::string &Id : RuleIds) {
+    Object Rule{
         // No "name": SARIF1001 wants it omitted when it would equal the id.
         {"id", Id},
         {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
-        {"helpUri", ruleHelpUri(Id)}});
+        {"helpUri", ruleHelpUri(Id)}};
+    if (const RuleInfo *Known = lookupRule(Id)) {
+      Rule["fullDescription"] = Object{{"text", Known->FullDescription}};
+      Rule["defaultConfiguration"] = Object{{"level", Known->Level}};
+    }
+    Rules.push_back(std::move(Rule));
+  }
 
   Array Results;
   for (const Finding &F : Findings) {

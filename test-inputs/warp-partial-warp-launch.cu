@@ -1,0 +1,14 @@
+// Tests of warp-partial-warp-launch: launch with a block that is not a multiple of 32 of a kernel that needs full warps.
+//
+// Part 1: true positives. Part 2: code that must stay silent, each with the
+// reason it is correct. Directives: see run_test.py (clang-tidy lit style).
+// Both the input and the file after --fix must compile with nvcc -arch=sm_90.
+
+//===----------------------------------------------------------------------===//
+// Part 2: silent
+//===----------------------------------------------------------------------===//
+
+__global__ void converged_full_mask(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  out[threadIdx.x] = __shfl_sync(0xffffffff, v, 0);
+}
