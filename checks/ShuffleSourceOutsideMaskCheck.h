@@ -1,14 +1,20 @@
-//===--- ShuffleSourceOutsideMaskCheck.h - warp-shuffle-source-outside-mask --*-
-//C++ -*-===//
+//===--- ShuffleSourceOutsideMaskCheck.h ------------------------*- C++ -*-===//
+//
+// warp-shuffle-source-outside-mask
+//
+//===----------------------------------------------------------------------===//
 
 #ifndef WARP_LINT_SHUFFLESOURCEOUTSIDEMASKCHECK_H
 #define WARP_LINT_SHUFFLESOURCEOUTSIDEMASKCHECK_H
 
 #include "WarpCheckBase.h"
+#include "analysis/LaneSets.h"
 
 namespace clang::tidy::warp {
 
-/// A shuffle reads a lane that its mask does not name
+/// Flags a shuffle in which a lane named by the mask reads a source lane
+/// (srcLane, lane - delta, lane + delta, lane ^ laneMask, within width) that
+/// the mask does not name.
 ///
 /// For the user-facing documentation see:
 /// docs/checks/warp-shuffle-source-outside-mask.md

@@ -7,7 +7,9 @@
 
 namespace clang::tidy::warp {
 
-/// Shuffle width not a power of two up to 32, or an offset at or above it
+/// Flags a shuffle width that is not a power of two in 1..32, and a
+/// constant delta or laneMask at or above the width (also template
+/// constants, at their instantiated values).
 ///
 /// For the user-facing documentation see:
 /// docs/checks/warp-shuffle-width.md
@@ -19,6 +21,10 @@ public:
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
                      WarpAnalysis &WA) override;
+
+private:
+  /// Where a template's constants got the values reported.
+  void noteInstantiation(const FunctionDecl *FD);
 };
 
 } // namespace clang::tidy::warp
