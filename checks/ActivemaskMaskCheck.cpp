@@ -77,6 +77,25 @@ static bool meantForActiveLanes(const CollectiveUse &Use,
          !Source->isIntegerConstantExpr(FU.decl()->getASTContext());
 }
 
+/// Whether the mask \p Active is taken where the lanes are diverged and
+/// used by \p Collective with no further divergence in between: the lanes
+/// meant are those the branches let through, and __activemask() may name
+/// fewer. Where the warp is converged it names every lane, as meant; after
+/// further divergence the mask is stale, warp-stale-mask's finding.
+static bool takenUnderDivergenceForUse(const CallExpr *Active,
+                                       const Stmt *Collective,
+                                       const FunctionUniformity &FU) {
+  Divergence AtMask = FU.divergenceAt(Active);
+  Divergence AtUse = FU.divergenceAt(Collective);
+  if (!AtMask.isDiverged() || AtMask.Branches.size() != AtUse.Branches.size())
+    return false;
+  for (size_t I = 0; I < AtMask.Branches.size(); ++I)
+    if (AtMask.Branches[I].Terminator != AtUse.Branches[I].Terminator ||
+        AtMask.Branches[I].Edge != AtUse.Branches[I].Edge)
+      return false;
+  return true;
+}
+
 void ActivemaskMaskCheck::checkFunction(const FunctionDecl *FD,
                                         const FunctionUniformity &FU,
                                         WarpAnalysis &WA) {
@@ -89,25 +108,27 @@ void ActivemaskMaskCheck::checkFunction(const FunctionDecl *FD,
       return;
     if (meantForActiveLanes(*Use, FU))
       return;
+    const CallExpr *Active = activemaskCall(Use->Mask);
+    if (!Active || !takenUnderDivergenceForUse(Active, S, FU))
+      return;
     SourceLocation Loc = Use->Mask->getBeginLoc();
     if (!firstReportAt(Loc))
       return;
-    const CallExpr *Active = activemaskCall(Use->Mask);
     bool Fixed = false;
     {
       auto Diag = diag(Loc, "__activemask() as the mask of '%0' names the "
                             "lanes that happen to run together, not those "
                             "that are meant to take part")
                   << Use->Info->Name;
-      if (Active && !Rewritten.contains(Active))
+      if (!Rewritten.contains(Active))
         Fixed = addFix(Diag, Active, S, FU, Ctx);
     }
     if (Fixed)
       Rewritten.insert(Active);
-    if (Active && Active != Use->Mask->IgnoreParenImpCasts())
+    if (Active != Use->Mask->IgnoreParenImpCasts())
       diag(Active->getBeginLoc(), "the mask is taken here",
            DiagnosticIDs::Note);
-    if (!Fixed && !(Active && Rewritten.contains(Active)))
+    if (!Fixed && !Rewritten.contains(Active))
       diag(Loc,
            "compute the mask of the lanes meant with __ballot_sync(0xffffffff, "
            "<condition>) where the warp is converged, or use "
@@ -144,20 +165,11 @@ bool ActivemaskMaskCheck::addFix(DiagnosticBuilder &Diag,
       Ctx.getLangOpts());
   if (Range.isInvalid() || Active->getBeginLoc().isMacroID())
     return false;
+  // The mask and its use are under the same branches (see
+  // takenUnderDivergenceForUse): one `if` whose condition names the lanes.
   Divergence AtMask = FU.divergenceAt(Active);
-  Divergence AtUse = FU.divergenceAt(Collective);
-  // No further divergence between the mask and its use (warp-stale-mask's
-  // finding otherwise).
-  if (AtMask.Branches.size() != AtUse.Branches.size())
-    return false;
-  if (!AtMask.isDiverged()) {
-    // The whole warp runs both: the mask meant is the full one.
-    Diag << FixItHint::CreateReplacement(Range, "0xffffffff");
-    return true;
-  }
   const IfStmt *If = onlyDivergentIf(AtMask, FU);
-  if (!If || AtUse.Branches[0].Terminator != If ||
-      AtUse.Branches[0].Edge != AtMask.Branches[0].Edge)
+  if (!If)
     return false;
   std::string Cond = fileText(If->getCond()->getSourceRange(), Ctx);
   std::optional<std::string> Indent = indentationAt(If->getBeginLoc(), SM);

@@ -27,26 +27,43 @@ __global__ void guide_incorrect(float *out, const float *in, int n) {
   out[threadIdx.x] = v;
 }
 
-// --- In converged code: the mask meant is the full one ---------------------
+// --- A reduction over half a warp ------------------------------------------
 
-__global__ void converged_reduce(int *out, const int *in) {
+__global__ void half_warp_reduce(int *out, const int *in) {
   int v = in[threadIdx.x];
-  v = __reduce_add_sync(__activemask(), v);
-  // CHECK-MESSAGES: :[[@LINE-1]]:25: warning: __activemask() as the mask of '__reduce_add_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
-  // CHECK-FIXES: v = __reduce_add_sync(0xffffffff, v);
+  if (threadIdx.x % 32 < 16)
+  // CHECK-FIXES: const unsigned lanes_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
+    v = __reduce_add_sync(__activemask(), v);
+    // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: __activemask() as the mask of '__reduce_add_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
+    // CHECK-FIXES: v = __reduce_add_sync(lanes_mask, v);
   out[threadIdx.x] = v;
 }
 
-// --- A broadcast from a fixed lane -----------------------------------------
+// --- A broadcast from a fixed lane on a data-dependent branch --------------
 
-__device__ float from_lane_zero(float v) {
-  return __shfl_sync(__activemask(), v, 0);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: __activemask() as the mask of '__shfl_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
-  // CHECK-NOTES: :[[@LINE-2]]:22: note: compute the mask of the lanes meant with __ballot_sync(0xffffffff, <condition>) where the warp is converged, or use cooperative_groups::coalesced_threads()
+__global__ void broadcast_lane_zero_if_positive(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (v > 0.0f) {
+  // CHECK-FIXES: const unsigned lanes_mask = __ballot_sync(0xffffffff, v > 0.0f);
+    v = __shfl_sync(__activemask(), v, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: __activemask() as the mask of '__shfl_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
+    // CHECK-FIXES: v = __shfl_sync(lanes_mask, v, 0);
+  }
+  out[threadIdx.x] = v;
 }
 
-__global__ void broadcast_lane_zero(float *out, const float *in) {
-  out[threadIdx.x] = from_lane_zero(in[threadIdx.x]);
+// --- In a device function: no fix (its callers decide which lanes enter) --
+
+__device__ float half_sum(float v) {
+  if (threadIdx.x % 32 < 16)
+    v += __shfl_xor_sync(__activemask(), v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: __activemask() as the mask of '__shfl_xor_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:26: note: compute the mask of the lanes meant with __ballot_sync(0xffffffff, <condition>) where the warp is converged, or use cooperative_groups::coalesced_threads()
+  return v;
+}
+
+__global__ void half_sum_kernel(float *out, const float *in) {
+  out[threadIdx.x] = half_sum(in[threadIdx.x]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -75,9 +92,31 @@ __global__ void vote_active(unsigned *out, const int *in) {
   out[threadIdx.x] = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
 }
 
+// Converged: every lane is active, as meant.
+__global__ void converged_reduce(int *out, const int *in) {
+  int v = in[threadIdx.x];
+  v = __reduce_add_sync(__activemask(), v);
+  out[threadIdx.x] = v;
+}
+
+// The mask is taken before a further branch: warp-stale-mask's finding.
+__global__ void stale_is_other_check(float *out, const float *in) {
+  const unsigned m = __activemask();
+  float v = in[threadIdx.x];
+  if (threadIdx.x % 32 < 8)
+  // CHECK-FIXES: const unsigned branch_mask = __ballot_sync(m, threadIdx.x % 32 < 8);
+    v = __shfl_sync(m, v, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
+    // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
+    // CHECK-NOTES: :[[@LINE-5]]:24: note: lanes diverge here
+    // CHECK-FIXES: v = __shfl_sync(branch_mask, v, 0);
+  out[threadIdx.x] = v;
+}
+
 // Counting the lanes that run together.
-__global__ void count_active(int *out) {
-  out[threadIdx.x] = __reduce_add_sync(__activemask(), 1);
+__global__ void count_active(int *out, const int *in) {
+  if (in[threadIdx.x] > 0)
+    out[threadIdx.x] = __reduce_add_sync(__activemask(), 1);
 }
 
 // The fixed form of the guide's example.
