@@ -1,28 +1,28 @@
 //===--- ShuffleWidthCheck.cpp - warp-shuffle-width -----------------------===//
 
 #include "ShuffleWidthCheck.h"
+#include "analysis/LaneSets.h"
 
 namespace clang::tidy::warp {
 
-/// The value of \p E, a constant of the function (a literal, a template
-/// argument at its instantiated value, a constant local).
-static std::optional<int64_t>
-constantValue(const Expr *E, const FunctionUniformity &FU, ASTContext &Ctx) {
+/// The value of \p E when it is a constant of the function: a literal, a
+/// template argument at its instantiated value, a local that is only
+/// initialized with one (the same in every lane of every warp).
+static std::optional<int64_t> constantValue(const Expr *E,
+                                            LaneEvaluator &Eval) {
   if (!E || E->isValueDependent())
     return std::nullopt;
-  Expr::EvalResult R;
-  if (E->EvaluateAsInt(R, Ctx))
-    return R.Val.getInt().getExtValue();
-  WarpValue V = FU.valueOf(E);
-  if (V.isUniform() && V.Constant)
-    return *V.Constant;
-  return std::nullopt;
+  std::optional<std::vector<int64_t>> Values = Eval.valuesIn(E, 0);
+  if (!Values || Eval.dependsOnWarp(E) ||
+      llvm::any_of(*Values, [&](int64_t V) { return V != Values->front(); }))
+    return std::nullopt;
+  return Values->front();
 }
 
 void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
                                       const FunctionUniformity &FU,
                                       WarpAnalysis &WA) {
-  ASTContext &Ctx = WA.context();
+  LaneEvaluator Eval(FU, WA.context());
   FU.forEachStmt([&](const Stmt *S) {
     std::optional<CollectiveUse> Use = matchCollective(S);
     const auto *Call = dyn_cast<CallExpr>(S);
@@ -33,8 +33,7 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
                                ? Call->getArg(CollectiveInfo::WidthArg)
                                : nullptr;
     bool Written = WidthArg && !isa<CXXDefaultArgExpr>(WidthArg);
-    std::optional<int64_t> Width =
-        Written ? constantValue(WidthArg, FU, Ctx) : 32;
+    std::optional<int64_t> Width = Written ? constantValue(WidthArg, Eval) : 32;
     if (!Width)
       return;
     if (!isValidShuffleWidth(*Width)) {
@@ -50,7 +49,7 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
     if (Use->Info->Lane == ShuffleLane::Absolute)
       return;
     const Expr *Offset = Call->getArg(CollectiveInfo::LaneArg);
-    std::optional<int64_t> Value = constantValue(Offset, FU, Ctx);
+    std::optional<int64_t> Value = constantValue(Offset, Eval);
     if (!Value || uint64_t(*Value) < uint64_t(*Width) ||
         !firstReportAt(Offset->getBeginLoc()))
       return;

@@ -105,3 +105,19 @@ __global__ void runtime_width(float *out, const float *in, int width) {
   v += __shfl_down_sync(0xffffffff, v, 1, width);
   out[threadIdx.x] = v;
 }
+
+// A loop variable read through a lambda capture: its first value (32 here,
+// where the loop never runs) is not its value in every iteration.
+template <int First> __device__ float max_from(float v) {
+  for (int delta = First; delta < 32; delta <<= 1) {
+    auto step = [&](float x) {
+      return fmaxf(x, __shfl_xor_sync(0xffffffffu, x, delta));
+    };
+    v = step(v);
+  }
+  return v;
+}
+
+__global__ void captured_loop_variable(float *out, const float *in) {
+  out[threadIdx.x] = max_from<32>(in[threadIdx.x]) + max_from<4>(in[threadIdx.x]);
+}

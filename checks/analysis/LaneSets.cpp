@@ -92,7 +92,9 @@ public:
 } // namespace
 
 bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
+  // A capture belongs to the enclosing function, whose writes are not seen.
   if (!VD->isLocalVarDecl() || !VD->getInit() ||
+      VD->getParentFunctionOrMethod() != FU.decl() ||
       !VD->getType()->isIntegralOrEnumerationType() ||
       VD->getType()->isReferenceType())
     return false;
@@ -279,9 +281,14 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
       return std::nullopt;
     return Rec(*C ? CO->getTrueExpr() : CO->getFalseExpr());
   }
-  // Leaves: what the analysis knows of the value.
+  // Leaves: what the analysis knows of the value. A variable's constant is
+  // taken from its initializer only when nothing writes it afterwards: the
+  // analysis' constant of a loop variable read through a lambda capture is
+  // its first value, not one that holds in every iteration.
   WarpValue V = FU.valueOf(E);
-  if (V.Constant && V.isUniform())
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
+  if (V.Constant && V.isUniform() && !Variable)
     return asType(*V.Constant, T, Ctx);
   if (V.S == Shape::LaneId)
     return Lane;
