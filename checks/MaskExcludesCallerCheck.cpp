@@ -23,9 +23,11 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
       Reach.emplace(FU, Ctx);
     uint64_t Warp = 0;
     if (LaneSet Excluded = excludedCallers(*Use, *Reach, Warp)) {
-      bool Converged = !FU.divergenceAt(S).isDiverged() &&
-                       Reach->mayReach(S, 0) == AllLanes &&
-                       !Reach->dependsOnWarp();
+      bool Converged =
+          !FU.divergenceAt(S).isDiverged() &&
+          llvm::all_of(
+              LaneEvaluator::warpSamples(Reach->dependsOnWarp()),
+              [&](uint64_t W) { return Reach->mayReach(S, W) == AllLanes; });
       report(*Use, Excluded, Warp, Converged, FU, Ctx);
     }
   });

@@ -42,6 +42,18 @@ __global__ void dual_gemm_kernel(float *out) {
   DualGemmKernel<4>().run(out);
 }
 
+// The same in a kernel whose later branch reads threadIdx.x: still every lane
+// of every warp runs the broadcast, so the full mask is the fix.
+__global__ void warp_index_then_guard(int *out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int warp_idx = __shfl_sync(0x1f, threadIdx.x / 32, 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: lanes 5..31 run '__shfl_sync' but mask 0x0000001f does not name them [warp-mask-excludes-caller]
+  // CHECK-NOTES: :[[@LINE-2]]:18: note: all 32 lanes of the warp run this call
+  // CHECK-FIXES: int warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);
+  if (i < n)
+    out[i] = warp_idx;
+}
+
 // --- A half-warp mask where every lane runs the call -----------------------
 
 __global__ void half_mask_whole_warp(float *out, const float *in) {
