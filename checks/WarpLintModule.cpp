@@ -1,8 +1,17 @@
-//===--- WarpLintModule.cpp - registers the warp- checks
-//-------------------===//
+//===--- WarpLintModule.cpp - registers the warp- checks ------------------===//
+//
+// The checks and their ids come from CheckList.def.
+//
+//===----------------------------------------------------------------------===//
 
+#include "ActivemaskMaskCheck.h"
 #include "AtomicSpinlockCheck.h"
 #include "DivergentFullMaskCheck.h"
+#include "ImplicitSynchronousCheck.h"
+#include "MaskExcludesCallerCheck.h"
+#include "PartialWarpLaunchCheck.h"
+#include "ShuffleSourceOutsideMaskCheck.h"
+#include "ShuffleWidthCheck.h"
 #include "StaleMaskCheck.h"
 #include "UniformAddressAtomicCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -12,11 +21,9 @@ namespace clang::tidy::warp {
 class WarpLintModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
-    Factories.registerCheck<AtomicSpinlockCheck>("warp-atomic-spinlock");
-    Factories.registerCheck<DivergentFullMaskCheck>("warp-divergent-full-mask");
-    Factories.registerCheck<StaleMaskCheck>("warp-stale-mask");
-    Factories.registerCheck<UniformAddressAtomicCheck>(
-        "warp-uniform-address-atomic");
+#define WARP_CHECK(Id, Class, Short, Full, Level, Doc)                         \
+  Factories.registerCheck<Class>(Id);
+#include "CheckList.def"
   }
 };
 

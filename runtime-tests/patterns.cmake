@@ -43,3 +43,7 @@ rt_pattern(spin_libcuxx_stats              warp-atomic-spinlock         libcuxx_
 # be clean (`runtime.static.<launcher>`, no GPU needed). Add a check here once
 # its implementation is meant to be complete.
 set(RT_LINT_CROSSCHECKS "")
+rt_pattern(mec_warp_index_broadcast        warp-mask-excludes-caller    warp_index_broadcast      FIXIT     TOOL)
+rt_pattern(ssom_down_past_half             warp-shuffle-source-outside-mask down_past_half        NOTE      HAND)
+rt_pattern(isync_volatile_warp_sum         warp-implicit-synchronous    volatile_warp_sum         FIXIT     HAND)
+rt_pattern(amm_guide_reduction             warp-activemask-mask         guide_reduction           NOTE      HAND)

@@ -1,12 +1,31 @@
 //===--- RuleMetadata.cpp - what SARIF says about each check --------------===//
+//
+// The descriptions come from checks/CheckList.def, the one list of checks.
+//
+//===----------------------------------------------------------------------===//
 
 #include "RuleMetadata.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace llvm;
 
 namespace warplint {
+
+static constexpr RuleInfo Rules[] = {
+#define WARP_CHECK(Id, Class, Short, Full, Level, Doc)                         \
+  {Id, Short, Full, Level, Doc},
+#include "CheckList.def"
+};
+
+ArrayRef<RuleInfo> knownRules() { return Rules; }
+
+const RuleInfo *lookupRule(StringRef CheckId) {
+  for (const RuleInfo &R : Rules)
+    if (R.Id == CheckId)
+      return &R;
+  return nullptr;
+}
 
 std::string ruleHelpUri(StringRef CheckId) {
   return (Twine(DocsBaseUrl) + CheckId + ".md").str();
@@ -14,27 +33,15 @@ std::string ruleHelpUri(StringRef CheckId) {
 
 std::string ruleShortDescription(StringRef CheckId) {
   // Code scanning shows this next to every alert; keep each to one line.
-  StringRef Known =
-      StringSwitch<StringRef>(CheckId)
-          .Case("warp-divergent-full-mask",
-                "Full-warp mask given to a warp collective where the warp may "
-                "be diverged")
-          .Case("warp-stale-mask",
-                "Lane mask computed before further divergence and used after "
-                "it")
-          .Case("warp-uniform-address-atomic",
-                "Every lane performs an atomic on the same address")
-          .Case("warp-atomic-spinlock",
-                "Per-thread atomicCAS/atomicExch spin lock that lanes of one "
-                "warp can contend for")
-          .Case("warp-mask-excludes-caller",
-                "Constant narrow mask while lanes outside it make the call")
-          .Case("warp-implicit-synchronous",
-                "Pre-Volta warp-synchronous code without __syncwarp")
-          .Default("");
-  if (!Known.empty())
-    return Known.str();
+  if (const RuleInfo *R = lookupRule(CheckId))
+    return R->ShortDescription.str();
   return (Twine("warp-lint check ") + CheckId).str();
+}
+
+std::string ruleFullDescription(StringRef CheckId) {
+  if (const RuleInfo *R = lookupRule(CheckId))
+    return R->FullDescription.str();
+  return ruleShortDescription(CheckId);
 }
 
 } // namespace warplint

@@ -3,6 +3,7 @@
 #ifndef WARP_LINT_TOOL_RULEMETADATA_H
 #define WARP_LINT_TOOL_RULEMETADATA_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <string>
 
@@ -18,11 +19,29 @@ inline constexpr llvm::StringLiteral InformationUri = WARP_LINT_PROJECT_URL;
 inline constexpr llvm::StringLiteral DocsBaseUrl =
     WARP_LINT_PROJECT_URL "/blob/main/docs/checks/";
 
+/// One check as checks/CheckList.def describes it.
+struct RuleInfo {
+  llvm::StringLiteral Id;
+  llvm::StringLiteral ShortDescription; ///< one line
+  llvm::StringLiteral FullDescription;
+  llvm::StringLiteral Level;   ///< default SARIF level: "warning", "error"
+  llvm::StringLiteral DocPath; ///< relative to the repository root
+};
+
+/// Every check warp-lint has, in the order of CheckList.def.
+llvm::ArrayRef<RuleInfo> knownRules();
+
+/// Returns \p CheckId's entry, or null for an id that is not a warp- check.
+const RuleInfo *lookupRule(llvm::StringRef CheckId);
+
 /// Returns the documentation URL of \p CheckId.
 std::string ruleHelpUri(llvm::StringRef CheckId);
 
 /// Returns a one-sentence description of \p CheckId.
 std::string ruleShortDescription(llvm::StringRef CheckId);
+
+/// Returns the full description of \p CheckId (SARIF fullDescription).
+std::string ruleFullDescription(llvm::StringRef CheckId);
 
 //===--- Rule help (RuleHelp.cpp) -----------------------------------------===//
 // What code scanning shows when an alert is opened: the longer description
@@ -31,9 +50,6 @@ std::string ruleShortDescription(llvm::StringRef CheckId);
 /// Returns the documentation URL of \p CheckId under \p DocBaseUrl (a
 /// trailing '/' is added when missing; empty means DocsBaseUrl).
 std::string ruleHelpUri(llvm::StringRef CheckId, llvm::StringRef DocBaseUrl);
-
-/// Returns a paragraph saying what \p CheckId finds and why it matters.
-std::string ruleFullDescription(llvm::StringRef CheckId);
 
 /// A rule's help, plain and as GitHub-flavoured Markdown.
 struct RuleHelp {

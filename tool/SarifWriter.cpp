@@ -123,13 +123,16 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
   for (const std::string &Id : RuleIds) {
     std::string HelpUri = ruleHelpUri(Id, Options.DocBaseUrl);
     RuleHelp Help = ruleHelp(Id, HelpUri);
-    Rules.push_back(Object{
+    Object Rule{
         // No "name": SARIF1001 wants it omitted when it would equal the id.
         {"id", Id},
         {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
         {"fullDescription", Object{{"text", ruleFullDescription(Id)}}},
         {"help", Object{{"text", Help.Text}, {"markdown", Help.Markdown}}},
-        {"helpUri", HelpUri}});
+        {"helpUri", HelpUri}};
+    if (const RuleInfo *Known = lookupRule(Id))
+      Rule["defaultConfiguration"] = Object{{"level", Known->Level}};
+    Rules.push_back(std::move(Rule));
   }
 
   Array Results;

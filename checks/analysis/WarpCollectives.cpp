@@ -51,6 +51,61 @@ const CollectiveInfo *lookupCollective(llvm::StringRef Name) {
   return nullptr;
 }
 
+bool expectsParticularLanes(const CollectiveInfo &Info) {
+  return Info.Kind == CollectiveKind::Shuffle ||
+         Info.Kind == CollectiveKind::Reduce;
+}
+
+unsigned shuffleSourceLane(ShuffleLane Kind, unsigned Lane, int64_t Operand,
+                           unsigned Width) {
+  // PTX shfl.sync with c = ((32 - width) << 8) | clamp, where clamp is 0 for
+  // .up and 31 otherwise; segmask selects the bits that name the segment.
+  unsigned SegMask = (32 - Width) & 31;
+  unsigned MinLane = Lane & SegMask;
+  unsigned MaxLane = MinLane | (31 & ~SegMask);
+  uint64_t B = uint64_t(Operand) & 31;
+  int64_t J;
+  bool InBounds;
+  switch (Kind) {
+  case ShuffleLane::Up:
+    J = int64_t(Lane) - int64_t(B);
+    InBounds = J >= int64_t(MinLane);
+    break;
+  case ShuffleLane::Down:
+    J = Lane + B;
+    InBounds = J <= int64_t(MaxLane);
+    break;
+  case ShuffleLane::Xor:
+    J = Lane ^ B;
+    InBounds = J <= int64_t(MaxLane);
+    break;
+  case ShuffleLane::Absolute:
+    J = MinLane | (B & ~SegMask);
+    InBounds = J <= int64_t(MaxLane);
+    break;
+  case ShuffleLane::None:
+    return Lane;
+  }
+  return InBounds ? unsigned(J) : Lane;
+}
+
+static const LegacyIntrinsic LegacyIntrinsics[] = {
+    {"__shfl", "__shfl_sync"},
+    {"__shfl_up", "__shfl_up_sync"},
+    {"__shfl_down", "__shfl_down_sync"},
+    {"__shfl_xor", "__shfl_xor_sync"},
+    {"__ballot", "__ballot_sync"},
+    {"__any", "__any_sync"},
+    {"__all", "__all_sync"},
+};
+
+const LegacyIntrinsic *lookupLegacyIntrinsic(llvm::StringRef Name) {
+  for (const LegacyIntrinsic &L : LegacyIntrinsics)
+    if (L.Name == Name)
+      return &L;
+  return nullptr;
+}
+
 llvm::StringRef calleeName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee()) {
     if (const IdentifierInfo *II = FD->getIdentifier())

@@ -49,6 +49,38 @@ struct CollectiveInfo {
 /// Returns the table entry for the collective named \p Name, if any.
 const CollectiveInfo *lookupCollective(llvm::StringRef Name);
 
+/// Whether a collective of \p Info's kind combines values of particular
+/// lanes, so that which lanes its mask names changes its result (shuffles
+/// and reductions; not votes, matches or __syncwarp, which describe the
+/// lanes that take part).
+bool expectsParticularLanes(const CollectiveInfo &Info);
+
+/// Whether \p Width is a valid shuffle width: a power of two in 1..32.
+inline bool isValidShuffleWidth(int64_t Width) {
+  return Width >= 1 && Width <= 32 && (Width & (Width - 1)) == 0;
+}
+
+/// The lane that lane \p Lane reads in a shuffle of kind \p Kind with lane
+/// operand \p Operand (srcLane, delta or laneMask) and a valid \p Width,
+/// as PTX shfl.sync defines it: the segment of \p Width lanes bounds
+/// up/down, a butterfly may read an earlier segment but not a later one,
+/// and a lane whose source is out of bounds gets its own value (returns
+/// \p Lane).
+unsigned shuffleSourceLane(ShuffleLane Kind, unsigned Lane, int64_t Operand,
+                           unsigned Width);
+
+/// A pre-CUDA 9 warp intrinsic without a mask (`__shfl`, `__ballot`, …),
+/// implicitly synchronous over the lanes that happen to run it.
+struct LegacyIntrinsic {
+  llvm::StringLiteral Name;
+  llvm::StringLiteral SyncName; ///< its `_sync` replacement
+  /// The `_sync` form takes the mask first, then the same operands.
+  const CollectiveInfo *sync() const { return lookupCollective(SyncName); }
+};
+
+/// Returns the legacy intrinsic named \p Name, if it is one.
+const LegacyIntrinsic *lookupLegacyIntrinsic(llvm::StringRef Name);
+
 /// A call of a warp collective found in the source: a CUDA intrinsic or an
 /// inline PTX shfl.sync / vote.sync / bar.warp.sync.
 struct CollectiveUse {

@@ -1,0 +1,105 @@
+//===--- ShuffleSourceOutsideMaskCheck.cpp --------------------------------===//
+//
+// warp-shuffle-source-outside-mask
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShuffleSourceOutsideMaskCheck.h"
+#include "llvm/Support/Format.h"
+
+namespace clang::tidy::warp {
+
+namespace {
+/// The lanes of one warp that read outside the mask, and what they read.
+struct OutsideReads {
+  LaneSet Readers = 0;
+  LaneSet Sources = 0;
+  LaneSet Mask = 0; ///< the mask of the first reader
+  uint64_t Warp = 0;
+};
+} // namespace
+
+/// The width operand of \p Call in lane \p L, 32 when it is left out.
+static std::optional<int64_t> widthIn(const CallExpr *Call, LaneEvaluator &E,
+                                      unsigned L, uint64_t W) {
+  if (Call->getNumArgs() <= CollectiveInfo::WidthArg ||
+      isa<CXXDefaultArgExpr>(Call->getArg(CollectiveInfo::WidthArg)))
+    return 32;
+  return E.valueIn(Call->getArg(CollectiveInfo::WidthArg), L, W);
+}
+
+static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
+                                                LaneReach &Reach) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  if (!Call || Call->getNumArgs() <= CollectiveInfo::LaneArg)
+    return std::nullopt;
+  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  LaneEvaluator &Eval = Reach.evaluator();
+  maskInLanes(Use, Eval, 0);
+  Eval.valuesIn(LaneOperand, 0);
+  bool ByWarp = Reach.dependsOnWarp() || Eval.sawThreadIndex();
+  for (uint64_t W : LaneEvaluator::warpSamples(ByWarp)) {
+    // Lanes that provably never run the call read nothing.
+    LaneSet Reaching = Reach.mayReach(Use.Site, W);
+    std::array<std::optional<LaneSet>, 32> Masks = maskInLanes(Use, Eval, W);
+    OutsideReads Out;
+    Out.Warp = W;
+    for (unsigned L = 0; L < 32; ++L) {
+      // A lane outside its own mask is warp-mask-excludes-caller's finding.
+      if (!(Reaching >> L & 1) || !Masks[L] || !(*Masks[L] >> L & 1))
+        continue;
+      std::optional<int64_t> Operand = Eval.valueIn(LaneOperand, L, W);
+      std::optional<int64_t> Width = widthIn(Call, Eval, L, W);
+      if (!Operand || !Width || !isValidShuffleWidth(*Width))
+        continue;
+      unsigned Src =
+          shuffleSourceLane(Use.Info->Lane, L, *Operand, unsigned(*Width));
+      if (Src == L || (*Masks[L] >> Src & 1))
+        continue;
+      if (!Out.Readers)
+        Out.Mask = *Masks[L];
+      Out.Readers |= 1u << L;
+      Out.Sources |= 1u << Src;
+    }
+    if (Out.Readers)
+      return Out;
+  }
+  return std::nullopt;
+}
+
+void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
+                                                  const FunctionUniformity &FU,
+                                                  WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  std::optional<LaneReach> Reach;
+  FU.forEachStmt([&](const Stmt *S) {
+    std::optional<CollectiveUse> Use = matchCollective(S);
+    if (!Use || Use->Info->Kind != CollectiveKind::Shuffle ||
+        Use->Info->Lane == ShuffleLane::None)
+      return;
+    // A full mask names every source.
+    std::optional<LaneSet> Constant = constantMask(*Use, Ctx);
+    if (Constant && *Constant == AllLanes)
+      return;
+    if (!Reach)
+      Reach.emplace(FU, Ctx);
+    std::optional<OutsideReads> R = outsideReads(*Use, *Reach);
+    SourceLocation Loc = S->getBeginLoc();
+    if (!R || !firstReportAt(Loc))
+      return;
+    std::string Mask;
+    llvm::raw_string_ostream(Mask) << llvm::format_hex(R->Mask, 10);
+    diag(Loc, "%0 of '%1' read %2, which mask %3 does not name: the values "
+              "read are undefined")
+        << describeLanes(R->Readers) << Use->Info->Name
+        << describeLanes(R->Sources) << Mask;
+    const auto *Call = cast<CallExpr>(S);
+    diag(Call->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
+         "the source lane is computed from this operand", DiagnosticIDs::Note);
+    if (R->Warp != 0)
+      diag(Loc, "in the warp of threads %0..%1", DiagnosticIDs::Note)
+          << unsigned(32 * R->Warp) << unsigned(32 * R->Warp + 31);
+  });
+}
+
+} // namespace clang::tidy::warp

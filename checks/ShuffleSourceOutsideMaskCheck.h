@@ -1,0 +1,33 @@
+//===--- ShuffleSourceOutsideMaskCheck.h ------------------------*- C++ -*-===//
+//
+// warp-shuffle-source-outside-mask
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_SHUFFLESOURCEOUTSIDEMASKCHECK_H
+#define WARP_LINT_SHUFFLESOURCEOUTSIDEMASKCHECK_H
+
+#include "WarpCheckBase.h"
+#include "analysis/LaneSets.h"
+
+namespace clang::tidy::warp {
+
+/// Flags a shuffle in which a lane named by the mask reads a source lane
+/// (srcLane, lane - delta, lane + delta, lane ^ laneMask, within width) that
+/// the mask does not name.
+///
+/// For the user-facing documentation see:
+/// docs/checks/warp-shuffle-source-outside-mask.md
+class ShuffleSourceOutsideMaskCheck : public WarpCheckBase {
+public:
+  ShuffleSourceOutsideMaskCheck(StringRef Name, ClangTidyContext *Context)
+      : WarpCheckBase(Name, Context) {}
+
+protected:
+  void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
+                     WarpAnalysis &WA) override;
+};
+
+} // namespace clang::tidy::warp
+
+#endif

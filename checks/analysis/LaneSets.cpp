@@ -1,0 +1,448 @@
+//===--- LaneSets.cpp - which lanes of a warp do what ---------------------===//
+
+#include "LaneSets.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace clang::warp {
+
+LaneEvaluator::LaneEvaluator(const FunctionUniformity &FU, ASTContext &Ctx)
+    : FU(FU), Ctx(Ctx) {}
+
+/// \p V as a value of the integer type \p T (wrapped, sign-extended).
+static int64_t asType(int64_t V, QualType T, const ASTContext &Ctx) {
+  if (T.isNull() || !T->isIntegralOrEnumerationType())
+    return V;
+  if (T->isBooleanType())
+    return V != 0;
+  unsigned Bits = Ctx.getIntWidth(T);
+  if (Bits == 0 || Bits >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Bits) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (T->isSignedIntegerOrEnumerationType() && (U >> (Bits - 1)))
+    U |= ~Mask;
+  return int64_t(U);
+}
+
+llvm::ArrayRef<uint64_t> LaneEvaluator::warpSamples(bool ThreadIndex) {
+  static const std::vector<uint64_t> One{0};
+  static const std::vector<uint64_t> Many = [] {
+    std::vector<uint64_t> W;
+    for (uint64_t I = 0; I < 64; ++I)
+      W.push_back(I);
+    W.push_back(uint64_t(1) << 20);
+    return W;
+  }();
+  return ThreadIndex ? Many : One;
+}
+
+namespace {
+/// Collects the locals a function writes after their declaration.
+class WrittenLocals : public RecursiveASTVisitor<WrittenLocals> {
+public:
+  llvm::DenseSet<const VarDecl *> Written;
+
+  void mark(const Expr *E) {
+    if (!E)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        Written.insert(VD);
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    if (BO->isAssignmentOp())
+      mark(BO->getLHS());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
+      mark(UO->getSubExpr());
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    const FunctionDecl *FD = Call->getDirectCallee();
+    for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
+      // An argument bound to a non-const reference may be written.
+      bool ByRef = true;
+      if (FD && I < FD->getNumParams()) {
+        QualType P = FD->getParamDecl(I)->getType();
+        ByRef = P->isReferenceType() && !P->getPointeeType().isConstQualified();
+      }
+      if (ByRef)
+        mark(Call->getArg(I));
+    }
+    return true;
+  }
+  bool VisitGCCAsmStmt(GCCAsmStmt *Asm) {
+    for (unsigned I = 0; I < Asm->getNumOutputs(); ++I)
+      mark(Asm->getOutputExpr(I));
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      if (C.capturesVariable() && C.getCaptureKind() == LCK_ByRef)
+        if (const auto *VD = dyn_cast<VarDecl>(C.getCapturedVar()))
+          Written.insert(VD);
+    return true;
+  }
+};
+} // namespace
+
+bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
+  // A capture belongs to the enclosing function, whose writes are not seen.
+  if (!VD->isLocalVarDecl() || !VD->getInit() ||
+      VD->getParentFunctionOrMethod() != FU.decl() ||
+      !VD->getType()->isIntegralOrEnumerationType() ||
+      VD->getType()->isReferenceType())
+    return false;
+  if (!Written) {
+    WrittenLocals W;
+    if (const Stmt *Body = FU.decl()->getBody())
+      W.TraverseStmt(const_cast<Stmt *>(Body));
+    Written = std::move(W.Written);
+  }
+  return !Written->contains(VD);
+}
+
+std::optional<int64_t> LaneEvaluator::valueIn(const Expr *E, unsigned Lane,
+                                              uint64_t Warp) {
+  return eval(E, Lane, Warp, 0);
+}
+
+std::optional<std::vector<int64_t>> LaneEvaluator::valuesIn(const Expr *E,
+                                                            uint64_t Warp) {
+  std::vector<int64_t> Values;
+  for (unsigned L = 0; L < 32; ++L) {
+    std::optional<int64_t> V = eval(E, L, Warp, 0);
+    if (!V)
+      return std::nullopt;
+    Values.push_back(*V);
+  }
+  return Values;
+}
+
+bool LaneEvaluator::dependsOnWarp(const Expr *E) {
+  bool Before = SawThreadIndex;
+  SawThreadIndex = false;
+  for (unsigned L = 0; L < 32; ++L)
+    eval(E, L, 0, 0);
+  bool Depends = SawThreadIndex;
+  SawThreadIndex = Before || Depends;
+  return Depends;
+}
+
+std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
+                                           uint64_t Warp, unsigned Depth) {
+  if (!E || Depth > 24)
+    return std::nullopt;
+  E = E->IgnoreParens();
+  if (E->isValueDependent() || E->isTypeDependent())
+    return std::nullopt;
+  QualType T = E->getType();
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E) ||
+      isa<SubstNonTypeTemplateParmExpr, SizeOfPackExpr,
+          UnaryExprOrTypeTraitExpr>(E)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+    return std::nullopt;
+  }
+  auto Rec = [&](const Expr *Sub) { return eval(Sub, Lane, Warp, Depth + 1); };
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    switch (Cast->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_BooleanToSignedIntegral:
+    case CK_UserDefinedConversion:
+    case CK_ConstructorConversion:
+      if (std::optional<int64_t> V = Rec(Cast->getSubExpr()))
+        return asType(Cast->getCastKind() == CK_BooleanToSignedIntegral ? -*V
+                                                                        : *V,
+                      T, Ctx);
+      break;
+    default:
+      break;
+    }
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    BinaryOperatorKind Op = BO->getOpcode();
+    if (BO->isAssignmentOp() || Op == BO_Comma)
+      return std::nullopt;
+    std::optional<int64_t> L = Rec(BO->getLHS());
+    if (Op == BO_LAnd && L && !*L)
+      return 0;
+    if (Op == BO_LOr && L && *L)
+      return 1;
+    std::optional<int64_t> R = Rec(BO->getRHS());
+    if (Op == BO_LAnd && R && !*R)
+      return 0;
+    if (Op == BO_LOr && R && *R)
+      return 1;
+    if (!L || !R)
+      return std::nullopt;
+    int64_t A = *L, B = *R, V;
+    QualType LT = BO->getLHS()->getType();
+    switch (Op) {
+    case BO_Add:
+      V = A + B;
+      break;
+    case BO_Sub:
+      V = A - B;
+      break;
+    case BO_Mul:
+      V = A * B;
+      break;
+    case BO_Div:
+      if (B == 0)
+        return std::nullopt;
+      V = A / B;
+      break;
+    case BO_Rem:
+      if (B == 0)
+        return std::nullopt;
+      V = A % B;
+      break;
+    case BO_Shl:
+    case BO_Shr: {
+      unsigned Bits =
+          LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+      if (B < 0 || B >= int64_t(Bits))
+        return std::nullopt; // undefined in C++: no lane value
+      V = Op == BO_Shl ? int64_t(uint64_t(A) << B) : A >> B;
+      break;
+    }
+    case BO_And:
+      V = A & B;
+      break;
+    case BO_Or:
+      V = A | B;
+      break;
+    case BO_Xor:
+      V = A ^ B;
+      break;
+    case BO_LT:
+      V = A < B;
+      break;
+    case BO_GT:
+      V = A > B;
+      break;
+    case BO_LE:
+      V = A <= B;
+      break;
+    case BO_GE:
+      V = A >= B;
+      break;
+    case BO_EQ:
+      V = A == B;
+      break;
+    case BO_NE:
+      V = A != B;
+      break;
+    case BO_LAnd:
+      V = A && B;
+      break;
+    case BO_LOr:
+      V = A || B;
+      break;
+    default:
+      return std::nullopt;
+    }
+    return asType(V, T, Ctx);
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    std::optional<int64_t> V;
+    switch (UO->getOpcode()) {
+    case UO_Minus:
+      if ((V = Rec(UO->getSubExpr())))
+        return asType(-*V, T, Ctx);
+      return std::nullopt;
+    case UO_Not:
+      if ((V = Rec(UO->getSubExpr())))
+        return asType(~*V, T, Ctx);
+      return std::nullopt;
+    case UO_LNot:
+      if ((V = Rec(UO->getSubExpr())))
+        return int64_t(!*V);
+      return std::nullopt;
+    case UO_Plus:
+      return Rec(UO->getSubExpr());
+    default:
+      return std::nullopt;
+    }
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<int64_t> C = Rec(CO->getCond());
+    if (!C)
+      return std::nullopt;
+    return Rec(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+  }
+  // Leaves: what the analysis knows of the value. A variable's constant is
+  // taken from its initializer only when nothing writes it afterwards: the
+  // analysis' constant of a loop variable read through a lambda capture is
+  // its first value, not one that holds in every iteration.
+  WarpValue V = FU.valueOf(E);
+  const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
+  if (V.Constant && V.isUniform() && !Variable)
+    return asType(*V.Constant, T, Ctx);
+  if (V.S == Shape::LaneId)
+    return Lane;
+  if (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0) {
+    SawThreadIndex = true;
+    return asType(int64_t(32 * Warp + Lane), T, Ctx);
+  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isReadOnlyLocal(VD))
+        if (std::optional<int64_t> I = Rec(VD->getInit()))
+          return asType(*I, T, Ctx);
+  if (!E->isValueDependent() && T->isIntegralOrEnumerationType() &&
+      !E->HasSideEffects(Ctx)) {
+    Expr::EvalResult R;
+    if (E->EvaluateAsInt(R, Ctx))
+      return R.Val.getInt().getExtValue();
+  }
+  return std::nullopt;
+}
+
+LaneReach::LaneReach(const FunctionUniformity &FU, ASTContext &Ctx)
+    : FU(FU), Eval(FU, Ctx) {}
+
+static bool isLoop(const Stmt *S) {
+  return isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
+                                                   uint64_t Warp) {
+  llvm::SmallVector<LaneSet, 2> Out(B.succ_size(), AllLanes);
+  const Stmt *T = B.getTerminatorStmt();
+  // Loop conditions change between iterations; switches are not followed.
+  if (B.succ_size() != 2 || !T || isLoop(T) || isa<SwitchStmt>(T))
+    return Out;
+  const Expr *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+  if (!Cond)
+    return Out;
+  Out[0] = Out[1] = 0;
+  for (unsigned L = 0; L < 32; ++L) {
+    std::optional<int64_t> V = Eval.valueIn(Cond, L, Warp);
+    if (!V || *V)
+      Out[0] |= 1u << L;
+    if (!V || !*V)
+      Out[1] |= 1u << L;
+  }
+  return Out;
+}
+
+const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
+  auto It = ByWarp.find(Warp);
+  if (It != ByWarp.end())
+    return It->second;
+  const CFG &G = FU.cfg();
+  std::vector<LaneSet> In(G.getNumBlockIDs(), 0);
+  std::vector<std::optional<llvm::SmallVector<LaneSet, 2>>> Edges(
+      G.getNumBlockIDs());
+  In[G.getEntry().getBlockID()] = AllLanes;
+  llvm::SmallVector<const CFGBlock *, 32> Work{&G.getEntry()};
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.pop_back_val();
+    unsigned Id = B->getBlockID();
+    if (!Edges[Id])
+      Edges[Id] = edgeLanes(*B, Warp);
+    unsigned I = 0;
+    for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+      LaneSet Taken = In[Id] & (*Edges[Id])[I++];
+      const CFGBlock *S = Succ.getReachableBlock();
+      if (!S || !Taken)
+        continue;
+      LaneSet &Dst = In[S->getBlockID()];
+      if ((Dst | Taken) != Dst) {
+        Dst |= Taken;
+        Work.push_back(S);
+      }
+    }
+  }
+  return ByWarp.emplace(Warp, std::move(In)).first->second;
+}
+
+LaneSet LaneReach::mayReach(const Stmt *S, uint64_t Warp) {
+  const CFGBlock *B = FU.blockOf(S);
+  if (!B)
+    return AllLanes;
+  return blockLanes(Warp)[B->getBlockID()];
+}
+
+bool LaneReach::isExact(const Stmt *S) {
+  Divergence D = FU.divergenceAt(S);
+  for (const DivergentBranch &B : D.Branches) {
+    if (isLoop(B.Terminator) || isa_and_nonnull<SwitchStmt>(B.Terminator) ||
+        !B.Condition)
+      return false;
+    if (!Eval.valuesIn(B.Condition, 0))
+      return false;
+  }
+  return true;
+}
+
+bool LaneReach::dependsOnWarp() {
+  if (!WarpDependent) {
+    bool Any = false;
+    for (const CFGBlock *B : FU.cfg())
+      if (B->succ_size() == 2 && !isLoop(B->getTerminatorStmt()))
+        if (const auto *C = dyn_cast_or_null<Expr>(B->getTerminatorCondition()))
+          Any |= Eval.dependsOnWarp(C);
+    WarpDependent = Any;
+  }
+  return *WarpDependent;
+}
+
+std::array<std::optional<LaneSet>, 32>
+maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp) {
+  std::array<std::optional<LaneSet>, 32> Masks;
+  for (unsigned L = 0; L < 32; ++L) {
+    if (Use.ImmediateMask)
+      Masks[L] = LaneSet(*Use.ImmediateMask);
+    else if (Use.Mask)
+      if (std::optional<int64_t> V = Eval.valueIn(Use.Mask, L, Warp))
+        Masks[L] = LaneSet(uint64_t(*V));
+  }
+  return Masks;
+}
+
+std::optional<LaneSet> constantMask(const CollectiveUse &Use, ASTContext &Ctx) {
+  if (Use.ImmediateMask)
+    return LaneSet(*Use.ImmediateMask);
+  if (!Use.Mask || Use.Mask->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (Use.Mask->EvaluateAsInt(R, Ctx))
+    return LaneSet(R.Val.getInt().getZExtValue());
+  return std::nullopt;
+}
+
+std::string describeLanes(LaneSet Lanes) {
+  std::string Out;
+  unsigned Count = llvm::popcount(Lanes);
+  for (unsigned L = 0; L < 32;) {
+    if (!(Lanes >> L & 1)) {
+      ++L;
+      continue;
+    }
+    unsigned End = L;
+    while (End + 1 < 32 && (Lanes >> (End + 1) & 1))
+      ++End;
+    if (!Out.empty())
+      Out += ", ";
+    Out += std::to_string(L);
+    if (End > L)
+      Out += (End == L + 1 ? ", " : "..") + std::to_string(End);
+    L = End + 1;
+  }
+  return (Count == 1 ? "lane " : "lanes ") + Out;
+}
+
+} // namespace clang::warp

@@ -1,0 +1,109 @@
+//===--- LaneSets.h - which lanes of a warp do what -------------*- C++ -*-===//
+//
+// Lane-exact reasoning for the checks that ask *which* lanes run a call or
+// are named by a mask, not only whether the warp is diverged:
+//  - LaneEvaluator computes an integer expression in one lane of one warp,
+//    from the analysis' shapes (a lane id is the lane, threadIdx.x is
+//    32 * warp + lane) and constants, through arithmetic and locals that are
+//    never written after their initializer;
+//  - LaneReach walks the CFG once per warp with a set of lanes per block,
+//    following for each lane only the edge its branch condition takes where
+//    the evaluator knows it.
+// Lane sets are 32-bit masks (bit L is lane L), as member masks are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_LANESETS_H
+#define WARP_LINT_ANALYSIS_LANESETS_H
+
+#include "FunctionUniformity.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang::warp {
+
+using LaneSet = uint32_t;
+inline constexpr LaneSet AllLanes = 0xffffffffu;
+
+/// Evaluates integer expressions per lane.
+class LaneEvaluator {
+public:
+  LaneEvaluator(const FunctionUniformity &FU, ASTContext &Ctx);
+
+  /// The value of \p E in lane \p Lane of the warp whose threads are
+  /// 32 * \p Warp + lane, if known.
+  std::optional<int64_t> valueIn(const Expr *E, unsigned Lane, uint64_t Warp);
+  /// The value of \p E in each lane of warp \p Warp; nullopt when some lane
+  /// is not known.
+  std::optional<std::vector<int64_t>> valuesIn(const Expr *E, uint64_t Warp);
+  /// Whether \p E's value is known in every lane without depending on the
+  /// warp (no threadIdx.x-based operand), so warp 0 stands for all.
+  bool dependsOnWarp(const Expr *E);
+  /// Whether an evaluation so far read threadIdx.x (not reduced mod 32):
+  /// then warps differ and callers sample several.
+  bool sawThreadIndex() const { return SawThreadIndex; }
+
+  /// The warps callers sample when threadIdx.x matters: the first 64 and a
+  /// far one (a global index past any constant compared with).
+  static llvm::ArrayRef<uint64_t> warpSamples(bool ThreadIndex);
+
+private:
+  std::optional<int64_t> eval(const Expr *E, unsigned Lane, uint64_t Warp,
+                              unsigned Depth);
+  /// Whether \p VD is a local scalar read only (never assigned, incremented
+  /// or bound to a reference after its initializer).
+  bool isReadOnlyLocal(const VarDecl *VD);
+
+  const FunctionUniformity &FU;
+  ASTContext &Ctx;
+  std::optional<llvm::DenseSet<const VarDecl *>> Written;
+  bool SawThreadIndex = false;
+};
+
+/// The lanes that may reach each statement, per warp.
+class LaneReach {
+public:
+  LaneReach(const FunctionUniformity &FU, ASTContext &Ctx);
+
+  /// The lanes of warp \p Warp that may reach \p S (every lane enters the
+  /// function).
+  LaneSet mayReach(const Stmt *S, uint64_t Warp);
+  /// Whether mayReach(S) is exact: every branch that splits the lanes
+  /// before \p S has a condition known in every lane (no data-dependent
+  /// branch, no loop condition).
+  bool isExact(const Stmt *S);
+  /// Whether some branch condition read threadIdx.x, so warps differ.
+  bool dependsOnWarp();
+  LaneEvaluator &evaluator() { return Eval; }
+
+private:
+  /// The lanes of one warp reaching each CFG block, by block id.
+  const std::vector<LaneSet> &blockLanes(uint64_t Warp);
+  /// The lanes of \p Warp that take each successor of \p B.
+  llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
+
+  const FunctionUniformity &FU;
+  LaneEvaluator Eval;
+  std::map<uint64_t, std::vector<LaneSet>> ByWarp;
+  std::optional<bool> WarpDependent;
+};
+
+/// The member mask of \p Use as each lane of warp \p Warp computes it
+/// (nullopt in the lanes where it is not known).
+std::array<std::optional<LaneSet>, 32>
+maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp);
+
+/// Whether \p Use's mask is a constant (the same in every lane).
+std::optional<LaneSet> constantMask(const CollectiveUse &Use, ASTContext &Ctx);
+
+/// "lanes 16..31", "lane 3", "lanes 0..4, 8": \p Lanes in words.
+std::string describeLanes(LaneSet Lanes);
+
+} // namespace clang::warp
+
+#endif

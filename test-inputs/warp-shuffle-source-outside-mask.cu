@@ -1,0 +1,115 @@
+// Tests of warp-shuffle-source-outside-mask: a lane named by a shuffle's
+// mask reads a source lane (srcLane, lane - delta, lane + delta,
+// lane ^ laneMask, within width) that the mask does not name.
+//
+// Part 1: true positives. Part 2: code that must stay silent, each with the
+// reason it is correct. Directives: see run_test.py (clang-tidy lit style).
+// Both the input and the file after --fix must compile with nvcc -arch=sm_90.
+
+//===----------------------------------------------------------------------===//
+// Part 1: true positives
+//===----------------------------------------------------------------------===//
+
+// --- shfl_down past the end of a half-warp mask ----------------------------
+
+__global__ void down_past_half(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_down_sync(0xffff, v, 8);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 8..15 of '__shfl_down_sync' read lanes 16..23, which mask 0x0000ffff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:38: note: the source lane is computed from this operand
+  out[threadIdx.x] = v;
+}
+
+// --- shfl_up below the start of the upper half -----------------------------
+
+__global__ void up_below_upper_half(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane >= 16)
+    v += __shfl_up_sync(0xffff0000, v, 4);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 16..19 of '__shfl_up_sync' read lanes 12..15, which mask 0xffff0000 does not name: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:40: note: the source lane is computed from this operand
+  out[threadIdx.x] = v;
+}
+
+// --- A broadcast from a lane the mask leaves out ----------------------------
+
+__global__ void broadcast_from_outside(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 8)
+    v = __shfl_sync(0xff, v, 31);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lanes 0..7 of '__shfl_sync' read lane 31, which mask 0x000000ff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:30: note: the source lane is computed from this operand
+  out[threadIdx.x] = v;
+}
+
+// --- A butterfly that crosses into lanes outside the mask ------------------
+
+__global__ void xor_outside(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_xor_sync(0xffff, v, 16);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 0..15 of '__shfl_xor_sync' read lanes 16..31, which mask 0x0000ffff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:37: note: the source lane is computed from this operand
+  out[threadIdx.x] = v;
+}
+
+//===----------------------------------------------------------------------===//
+// Part 2: silent
+//===----------------------------------------------------------------------===//
+
+// Lanes 8..15 read past the width of 16 and get their own value back.
+__global__ void down_clamped_by_width(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_down_sync(0xffff, v, 8, 16);
+  out[threadIdx.x] = v;
+}
+
+// A butterfly inside the half.
+__global__ void xor_inside(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_xor_sync(0xffff, v, 8);
+  out[threadIdx.x] = v;
+}
+
+// shfl_up: the low lanes of the segment get their own value back.
+__global__ void up_inside(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v += __shfl_up_sync(0xffff, v, 4);
+  out[threadIdx.x] = v;
+}
+
+// The full mask names every source.
+__global__ void full_mask(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  v += __shfl_down_sync(0xffffffff, v, 16);
+  out[threadIdx.x] = v;
+}
+
+// A source lane from data: not known.
+__global__ void data_source(float *out, const float *in, const int *src) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16)
+    v = __shfl_sync(0xffff, v, src[threadIdx.x]);
+  out[threadIdx.x] = v;
+}
+
+// Each half with its own mask, a broadcast from the half's first lane.
+__global__ void per_half_broadcast(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  const unsigned half = lane < 16 ? 0x0000ffffu : 0xffff0000u;
+  float v = in[threadIdx.x];
+  v = __shfl_sync(half, v, 0, 16);
+  out[threadIdx.x] = v;
+}
