@@ -157,7 +157,7 @@ static std::optional<int64_t> offsetFrom(const Expr *Read, const Expr *Index,
 /// parameter that callers pass one in).
 static bool perLane(const Expr *Index, const FunctionUniformity &FU) {
   WarpValue V = FU.valueOf(Index);
-  return V.isVarying() || V.Params != 0;
+  return V.isVarying() || bool(V.Params);
 }
 
 /// Whether two lanes L and L + K of one warp may both run \p S, when the
