@@ -5,8 +5,9 @@
 #
 # <root>  directory holding the fetched projects (<root>/cuda-samples,
 #         <root>/cccl, <root>/ggml, <root>/cutlass, <root>/flash-attention,
-#         <root>/raft, plus the dependencies <root>/Catch2 and <root>/rmm);
-#         see docs/performance.md for how to fetch them.
+#         <root>/raft, ... every project of the list, plus its dependencies
+#         and the shims under <root>/.generated and <root>/.wrappers); made
+#         by scripts/fetch-corpus.sh <root> (pinned commits).
 # [tool]  libWarpLint.so  -> clang-tidy-22 --load=<it> --checks='-*,warp-*'
 #         warp-lint        -> <it> --checks='-*,warp-*' <file> -- <flags>
 #         parse            -> clang++-22 -fsyntax-only (validates the corpus)
