@@ -256,6 +256,7 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
           << Callee << (Lane ? "" : "potentially ");
       diag(VaryingArg->getBeginLoc(), "this argument differs between lanes",
            DiagnosticIDs::Note);
+      notePath(WA.divergencePath(Call, Need->Collective, FU));
     } else {
       diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
                                 "collective with a full mask")

@@ -128,6 +128,27 @@ void WarpCheckBase::noteDivergence(const Divergence &D) {
     noteLaunchShape(D.Branches.front());
 }
 
+void WarpCheckBase::notePath(const DivergencePath &Path) {
+  for (const CallExpr *Call : Path.Calls)
+    if (const FunctionDecl *Callee = Call->getDirectCallee())
+      diag(Call->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
+          << Callee;
+  for (const DivergentBranch &B : Path.At.Branches) {
+    bool Lane = B.Value.V == Variance::Lane;
+    SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
+                         : B.Condition ? B.Condition->getExprLoc()
+                                       : B.Terminator->getBeginLoc();
+    diag(Loc,
+         B.Exit ? (Lane ? "with these arguments, lanes exit here in %0"
+                        : "with these arguments, lanes may exit here in %0")
+                : (Lane ? "with these arguments, lanes diverge here in %0"
+                        : "with these arguments, lanes may diverge here in "
+                          "%0 on a data-dependent condition"),
+         DiagnosticIDs::Note)
+        << Path.In;
+  }
+}
+
 void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
   SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
                        : B.Condition ? B.Condition->getExprLoc()

@@ -41,6 +41,9 @@ protected:
   bool firstReportAt(SourceLocation Loc);
   /// Emits the notes that show where the lanes reaching a point diverged.
   void noteDivergence(const Divergence &D);
+  /// Emits the frames of \p Path: each call taken inside the callees, then
+  /// where the lanes split in the last of them.
+  void notePath(const DivergencePath &Path);
   /// Says that only the launch shape splits the lanes at \p B, and which
   /// option or launch decides it.
   void noteLaunchShape(const DivergentBranch &B);

@@ -45,6 +45,7 @@ __device__ float sum_if_low(float v, int lane) {
   if (lane < 16)
     v += __shfl_xor_sync(0xffffffff, v, 1);
   // CHECK-NOTES: :[[@LINE-1]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: with these arguments, lanes diverge here in 'sum_if_low'
   return v;
 }
 
@@ -122,6 +123,7 @@ __global__ void shfl_down_sync_not_zero_mask_in_conditional_operator(float *out,
   out[threadIdx.x] = lane < 16 ? __shfl_down_sync(~0u, v, 8) : v;
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:34: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
 }
 
 __global__ void ballot_sync_minus_one_mask_in_lane_branch(unsigned *out, const float *in) {
@@ -157,6 +159,7 @@ __global__ void all_sync_constexpr_mask_in_lane_dependent_loop(int *out, const f
     hits += __all_sync(kFullMask, in[k] > 0.0f);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__all_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:21: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = hits;
 }
 
@@ -168,6 +171,7 @@ __global__ void any_sync_const_global_mask_in_switch(int *out, const float *in) 
     r = __any_sync(kAllLanes, in[threadIdx.x] > 0.0f);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__any_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:16: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
     break;
   default:
     break;
@@ -182,6 +186,7 @@ __global__ void uni_sync_local_const_mask_in_short_circuit_and(float *out, const
   if (lane < 16 && __uni_sync(mask, v > 0.0f))
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: full warp mask passed to '__uni_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:20: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
     v = 0.0f;
   out[threadIdx.x] = v;
 }
@@ -223,13 +228,19 @@ __global__ void syncwarp_count_differs_between_arms(float *out, const float *in)
     tile[lane] = in[threadIdx.x];
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
     tile[lane] += tile[15 - lane];
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-9]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
   } else {
     tile[lane] = -in[threadIdx.x];
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-15]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
   }
   out[threadIdx.x] = tile[31 - lane];
 }
@@ -242,6 +253,7 @@ __global__ void match_any_sync_in_short_circuit_or(int *out, const int *keys) {
   const bool alone = lane >= 16 || __match_any_sync(0xffffffff, key) == (1u << lane);
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_any_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:36: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = alone;
 }
 
@@ -251,6 +263,7 @@ __global__ void match_all_sync_in_data_dependent_conditional_operator(unsigned *
   const unsigned same = key != 0 ? __match_all_sync(0xffffffff, key, &pred) : 0u;
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_all_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:29: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-3]]:36: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = same + pred;
 }
 
@@ -276,6 +289,7 @@ __global__ void reduce_min_sync_in_lane_loop_with_ragged_trip_count(unsigned *ou
     m = min(m, __reduce_min_sync(0xffffffff, in[k]));
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: full warp mask passed to '__reduce_min_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:16: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = m;
 }
 
@@ -289,6 +303,7 @@ __global__ void reduce_max_sync_in_else_if_chain(int *out, const int *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__reduce_max_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   }
   out[threadIdx.x] = r;
 }
@@ -318,7 +333,7 @@ __global__ void ptx_vote_sync_immediate_mask_in_lane_branch(unsigned *out, const
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
     // The mask is an immediate inside the asm string: no fix, but the note
     // must still tell the user what to pass.
-    // CHECK-NOTES: :[[@LINE-7]]:5: note: pass the mask of the lanes that reach this call
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   }
   out[threadIdx.x] = b;
 }
@@ -329,6 +344,7 @@ __global__ void ptx_bar_warp_sync_in_data_dependent_loop(int *out, const int *in
     asm volatile("bar.warp.sync %0;" ::"r"(0xffffffffu));
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to 'bar.warp.sync' in potentially divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:16: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
     k += blockDim.x;
   }
   out[threadIdx.x] = k;
@@ -347,7 +363,7 @@ __global__ void shfl_down_reduction_after_early_return(float *out, const float *
     v += __shfl_down_sync(0xffffffff, v, offset);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
-  // CHECK-NOTES: :[[@LINE-6]]:5: note: keep these lanes in the warp with a neutral value
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: keep these lanes in the warp with a neutral value instead of leaving: with a narrower mask, values '__shfl_down_sync' reads from exited lanes are undefined
   if (threadIdx.x % 32 == 0)
     atomicAdd(out, v);
 }
@@ -362,6 +378,8 @@ __global__ void shfl_xor_sync_after_lane_dependent_break(float *out, const float
     v += __shfl_xor_sync(0xffffffff, v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-7]]:21: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-6]]:7: note: keep these lanes in the warp with a neutral value instead of leaving: with a narrower mask, values '__shfl_xor_sync' reads from exited lanes are undefined
   }
   out[threadIdx.x] = v;
 }
@@ -391,6 +409,7 @@ __global__ void syncwarp_without_argument_after_early_return(float *out, const f
   __syncwarp();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-4]]:15: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: the full mask is the default argument of '__syncwarp'
   // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(i >= n));
   // CHECK-FIXES: {{^}}  if (i >= n) return;
   // CHECK-FIXES: {{^}}  __syncwarp(warp_mask);
@@ -406,7 +425,7 @@ __global__ void nested_lane_branches(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
-    // CHECK-NOTES: :[[@LINE-4]]:12: note: pass the mask of the lanes that reach this call
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   }
   out[threadIdx.x] = v;
 }
@@ -419,9 +438,11 @@ __global__ void ballot_sync_in_both_arms(unsigned *out, const float *in) {
   if (lane < 16) {
     votes = __ballot_sync(0xffffffff, x > 0.0f);
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   } else {
     votes = __ballot_sync(0xffffffff, x < 0.0f);
     // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-7]]:12: note: lanes diverge here
   }
   // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
   // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
@@ -448,7 +469,8 @@ __global__ void shfl_xor_sync_in_thread_idx_y_branch(float *out, const float *in
   if (threadIdx.y == 0)
     v += __shfl_xor_sync(0xffffffff, v, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes may diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
   // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.y == 0);
   // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 1);
   out[threadIdx.x] = v;
@@ -475,6 +497,7 @@ __global__ void lane_id_helper_branch(float *out, const float *in) {
     v += __shfl_down_sync(0xffffffff, v, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:17: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = v;
 }
 
@@ -526,6 +549,8 @@ __global__ void branch_on_lane_returned_through_reference(float *out, const floa
   if (lane < 16)
     v = warp_sum(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-524]]:10: note: '__shfl_xor_sync' with a full mask runs here
   out[threadIdx.x] = v + warp;
 }
 
@@ -533,7 +558,7 @@ __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:63: note: 'bcast_below' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-464]]:9: note: lanes have diverged inside 'bcast_below' when this runs
+  // CHECK-NOTES: :[[@LINE-488]]:9: note: lanes have diverged inside 'bcast_below' when this runs
 }
 
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
@@ -543,6 +568,7 @@ __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const fl
     v = reduce(v, 0xffffffff);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-533]]:10: note: the mask is used here
   out[threadIdx.x] = v;
 }
 
@@ -630,7 +656,9 @@ __global__ void macro_expanded_shuffle_in_lane_branch(float *out, const float *i
     v = WARP_BROADCAST(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-643]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-644]]:27: note: expanded from macro 'WARP_BROADCAST'
   out[threadIdx.x] = v;
 }
 
@@ -1026,6 +1054,10 @@ __global__ void rows_launched_unaligned(float *p) {
     return;
   p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
+  // CHECK-NOTES: :[[@LINE-21]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 
 void launch_rows(float *p, int width) {
@@ -1059,7 +1091,8 @@ __global__ void rows_half_warp_wide(float *p) {
   p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-56]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 // No launch in this unit: the note says which option would silence it.
 __global__ void rows_never_launched(float *p) {
@@ -1068,6 +1101,38 @@ __global__ void rows_never_launched(float *p) {
   p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes may exit here
+  // CHECK-NOTES: :[[@LINE-66]]:10: note: '__shfl_xor_sync' with a full mask runs here
+}
+
+// Warps are cut from the linear thread index threadIdx.y * blockDim.x +
+// threadIdx.x whatever the block's shape: its quotient by 32 is the warp,
+// its remainder the lane. No launch is seen, and none is needed.
+__global__ void rows_linear_warp_index(float *p) {
+  const unsigned tid = threadIdx.x + threadIdx.y * blockDim.x;
+  if (tid / 32 != 0)
+    return;
+  p[tid] = launch_warp_sum(p[tid]);
+  const unsigned lane = (blockDim.x * threadIdx.y + threadIdx.x) % 32;
+  if (lane == 0)
+    p[tid] += 1.0f;
+}
+// The warp a row starts in is the lane's warp whenever blockDim.x divides 32
+// or is a multiple of it (every power-of-two row width).
+__global__ void rows_row_start_warp_index(float *p) {
+  const int warp_id = (threadIdx.y * blockDim.x) / 32;
+  if (warp_id == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+// threadIdx.y * 32 is not where a row starts: rows of 16 put two values of
+// threadIdx.y in one warp.
+__global__ void rows_scaled_by_constant(float *p) {
+  if ((threadIdx.y * 32) / 32 == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:31: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-4]]:31: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-96]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 
 template <typename Kernel, typename... Args>
@@ -1136,6 +1201,8 @@ __global__ void branch_on_half_warp_sum(float *out, const float *in) {
   if (v > 0.0f)
     __syncwarp();
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
   out[threadIdx.x] = v;
 }
 
@@ -1211,6 +1278,8 @@ template <class Queue> __device__ void paren_init_pattern(int *p) {
   if (threadIdx.x % 32 < 16)
     __syncwarp();
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
 }
 
 template <class T, int Width, class... Rest>
@@ -1221,6 +1290,8 @@ __device__ T dependent_pattern(T v, T *p, Rest... rest) {
   if (p[threadIdx.x] < T::limit)
     v = __shfl_xor_sync(0xffffffff, v, Width / 2);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:22: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   return v;
 }
 
@@ -1232,6 +1303,7 @@ __global__ void existing_warp_mask_name(float *out, const float *in) {
   if (lane < 8)
     v = __shfl_sync(0xffffffff, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-FIXES: {{^}}  const unsigned warp_mask1 = __ballot_sync(0xffffffff, lane < 8);
   // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask1, v, 0);
   out[threadIdx.x] = v + warp_mask;

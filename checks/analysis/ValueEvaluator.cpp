@@ -271,7 +271,7 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
   }
   case IntrinsicValue::BlockDimX: {
     WarpValue V;
-    V.S = Shape::WarpMultiple; // a warp-aligned block, as CUDA code assumes
+    V.S = Shape::BlockDimX;
     return V;
   }
   case IntrinsicValue::ShuffleResult:
@@ -285,15 +285,17 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
     V.OffsetMod32 = 0;
     return V;
   }
-  case IntrinsicValue::ThreadIndexYZ:
+  case IntrinsicValue::ThreadIndexY:
+  case IntrinsicValue::ThreadIndexZ: {
     // Varies inside a warp only when blockDim.x is not a multiple of 32.
     if (yzUniform())
       return WarpValue::uniform();
-    {
-      WarpValue V = WarpValue::varying(Variance::Data, Site);
-      V.LaunchShape = true;
-      return V;
-    }
+    WarpValue V = WarpValue::varying(Variance::Data, Site);
+    V.LaunchShape = true;
+    if (K == IntrinsicValue::ThreadIndexY)
+      V.S = Shape::RowIndex;
+    return V;
+  }
   case IntrinsicValue::LaneId: {
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = Shape::LaneId;
@@ -388,7 +390,7 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
       if (Swapped ? (Op == BO_GT || Op == BO_LE) : (Op == BO_LE || Op == BO_GT))
         K += 1;
       Aligned = mod32(K - Offset) == 0;
-    } else if (Other.S == Shape::WarpMultiple) {
+    } else if (Other.isWarpMultiple()) {
       Aligned = Offset == 0 && (Swapped ? (Op == BO_GT || Op == BO_LE)
                                         : (Op == BO_LT || Op == BO_GE));
     }
@@ -431,10 +433,29 @@ WarpValue ValueEvaluator::evalBinary(const BinaryOperator *BO) {
   }
   if (BinaryOperator::isComparisonOp(Op))
     return evalCompare(Op, L, R, BO);
+  if (Op == BO_Sub && L.isUniform() && roundsDown(BO, R)) {
+    WarpValue V = WarpValue::combine(L, R);
+    V.S = Shape::WarpMultiple;
+    return V;
+  }
   if (BO->getType()->isPointerType() && (Op == BO_Add || Op == BO_Sub))
     return offsetAddress(BO->getLHS()->getType()->isPointerType() ? L : R,
                          BO->getLHS()->getType()->isPointerType() ? R : L);
   return arithmetic(Op, L, R);
+}
+
+bool ValueEvaluator::roundsDown(const BinaryOperator *Sub,
+                                const WarpValue &Remainder) {
+  // `x - x % m`, with m a multiple of 32: x rounded down to a multiple of m.
+  const auto *Rem =
+      dyn_cast<BinaryOperator>(Sub->getRHS()->IgnoreParenImpCasts());
+  if (!Remainder.isUniform() || !Rem || Rem->getOpcode() != BO_Rem ||
+      !eval(Rem->getRHS()).isWarpMultiple())
+    return false;
+  llvm::FoldingSetNodeID Whole, Dividend;
+  Sub->getLHS()->IgnoreParenImpCasts()->Profile(Whole, Ctx, true);
+  Rem->getLHS()->IgnoreParenImpCasts()->Profile(Dividend, Ctx, true);
+  return Whole == Dividend;
 }
 
 WarpValue ValueEvaluator::offsetAddress(const WarpValue &Base,
@@ -447,6 +468,43 @@ WarpValue ValueEvaluator::offsetAddress(const WarpValue &Base,
     return V;
   }
   return WarpValue::combine(Base, Offset);
+}
+
+std::optional<WarpValue> ValueEvaluator::linearIndex(BinaryOperatorKind Op,
+                                                     const WarpValue &L,
+                                                     const WarpValue &R,
+                                                     const WarpValue &C) {
+  auto Either = [&](Shape A, Shape B) {
+    return (L.S == A && R.S == B) || (L.S == B && R.S == A);
+  };
+  // threadIdx.y * blockDim.x: where this lane's row starts.
+  if (Op == BO_Mul && Either(Shape::RowIndex, Shape::BlockDimX)) {
+    WarpValue V = C;
+    V.S = Shape::RowStart;
+    return V;
+  }
+  // row start + threadIdx.x is the linear thread index, from which CUDA cuts
+  // the warps: consecutive in a warp whatever the block's shape.
+  const WarpValue &Index = L.S == Shape::RowStart ? R : L;
+  if (Op == BO_Add && Either(Shape::RowStart, Shape::ThreadIndex) &&
+      Index.OffsetMod32 == 0) {
+    WarpValue V = WarpValue::varying(Variance::Lane, Index.Origin);
+    V.S = Shape::ThreadIndex;
+    V.OffsetMod32 = 0;
+    V.Params = C.Params;
+    return V;
+  }
+  // (threadIdx.y * blockDim.x) / 32: the index of the warp the row starts
+  // in, which is this lane's warp when blockDim.x divides 32 or is a
+  // multiple of it (every power-of-two row width).
+  if (L.S == Shape::RowStart && R.Constant &&
+      ((Op == BO_Div && *R.Constant > 0 && *R.Constant % 32 == 0) ||
+       (Op == BO_Shr && *R.Constant >= 5))) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
+  return std::nullopt;
 }
 
 WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
@@ -463,13 +521,18 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   const WarpValue *Varying = L.isVarying() ? &L : &R;
   const WarpValue *Uniform = L.isVarying() ? &R : &L;
   if (C.isUniform()) {
-    if ((Op == BO_Mul &&
-         (L.S == Shape::WarpMultiple || R.S == Shape::WarpMultiple)) ||
-        ((Op == BO_Add || Op == BO_Sub) && L.S == Shape::WarpMultiple &&
-         R.S == Shape::WarpMultiple))
+    auto ClearsLaneBits = [](const WarpValue &V) {
+      return V.Constant && *V.Constant % 32 == 0;
+    };
+    if ((Op == BO_Mul && (L.isWarpMultiple() || R.isWarpMultiple())) ||
+        (Op == BO_And && (ClearsLaneBits(L) || ClearsLaneBits(R))) ||
+        ((Op == BO_Add || Op == BO_Sub) && L.isWarpMultiple() &&
+         R.isWarpMultiple()))
       C.S = Shape::WarpMultiple;
     return C;
   }
+  if (std::optional<WarpValue> Row = linearIndex(Op, L, R, C))
+    return *Row;
   if (L.isVarying() && R.isVarying())
     return C;
   // Exactly one operand varies: keep the shapes that buy precision.
@@ -485,7 +548,7 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
       if (Uniform->Constant && Offset >= 0)
         C.OffsetMod32 = mod32(
             Offset + (Op == BO_Add ? *Uniform->Constant : -*Uniform->Constant));
-      else if (Uniform->S == Shape::WarpMultiple)
+      else if (Uniform->isWarpMultiple())
         C.OffsetMod32 = Offset;
       return C;
     }

@@ -125,6 +125,12 @@ private:
   /// warp id) where it can.
   static WarpValue arithmetic(BinaryOperatorKind Op, const WarpValue &L,
                               const WarpValue &R);
+  /// The linear thread index built from threadIdx.y * blockDim.x, when
+  /// \p Op makes one of \p L and \p R part of it (\p C: their combination).
+  static std::optional<WarpValue> linearIndex(BinaryOperatorKind Op,
+                                              const WarpValue &L,
+                                              const WarpValue &R,
+                                              const WarpValue &C);
   WarpValue evalCompare(BinaryOperatorKind Op, const WarpValue &L,
                         const WarpValue &R, const Expr *E);
   WarpValue evalCall(const CallExpr *Call);
@@ -136,6 +142,9 @@ private:
   /// with the subscripts on the way.
   WarpValue evalLocal(const LocalSlot &Slot, const Expr *LValue);
   WarpValue load(const WarpValue &Address, const Expr *E);
+  /// Whether \p Sub is `x - x % m` with m a multiple of 32 (\p Remainder:
+  /// the value of `x % m`).
+  bool roundsDown(const BinaryOperator *Sub, const WarpValue &Remainder);
   /// The address \p Offset elements past \p Base.
   WarpValue offsetAddress(const WarpValue &Base, const WarpValue &Offset);
   /// threadIdx.y/z are warp-uniform: by option, or because every launch of

@@ -417,6 +417,59 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
   return Varying;
 }
 
+/// Returns whether the generic summary of \p Call's callee needs the whole
+/// warp at \p Collective.
+static bool reaches(WarpAnalysis &WA, const CallExpr *Call,
+                    const Stmt *Collective) {
+  const FunctionDecl *Callee = calledDefinition(Call);
+  const FunctionSummary *S = Callee ? WA.summary(Callee) : nullptr;
+  return S && llvm::any_of(S->FullWarp, [&](const FullWarpNeed &N) {
+           return N.Collective == Collective;
+         });
+}
+
+DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
+                                            const Stmt *Collective,
+                                            const FunctionUniformity &Caller) {
+  DivergencePath Path;
+  const FunctionUniformity *FU = &Caller;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    const FunctionDecl *Callee = calledDefinition(Call);
+    FU = Callee ? function(Callee, argumentValues(Call, *FU)) : nullptr;
+    if (!FU)
+      return {};
+    // The statements on the way: the collective itself, or calls whose
+    // callee needs the whole warp there; the first diverged one, else the
+    // first one to follow down.
+    const Stmt *Next = nullptr;
+    Divergence D;
+    FU->forEachStmt([&](const Stmt *St) {
+      if (D.isDiverged())
+        return;
+      const auto *C = dyn_cast<CallExpr>(St);
+      if (St != Collective && !(C && reaches(*this, C, Collective)))
+        return;
+      Divergence Here = FU->divergenceAt(St);
+      if (!Next || Here.isDiverged()) {
+        Next = St;
+        D = std::move(Here);
+      }
+    });
+    if (!Next)
+      return {};
+    if (D.isDiverged() || Next == Collective) {
+      if (Next != Collective)
+        Path.Calls.push_back(cast<CallExpr>(Next));
+      Path.At = std::move(D);
+      Path.In = FU->decl();
+      return Path;
+    }
+    Call = cast<CallExpr>(Next);
+    Path.Calls.push_back(Call);
+  }
+  return {};
+}
+
 bool WarpAnalysis::concreteInGeneric(const UniformAtomic &A,
                                      llvm::ArrayRef<const Expr *> Args,
                                      const FunctionDecl *FD) {

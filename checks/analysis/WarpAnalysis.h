@@ -87,6 +87,19 @@ const FunctionDecl *calledDefinition(const CallExpr *Call);
 const Expr *varyingArgument(ParamSet Params, llvm::ArrayRef<const Expr *> Args,
                             const FunctionUniformity &Caller);
 
+/// The frames between a call and the point inside its callees where the
+/// lanes split (see WarpAnalysis::divergencePath).
+struct DivergencePath {
+  /// Calls inside the callees, outermost first, leading to the split.
+  llvm::SmallVector<const CallExpr *, 4> Calls;
+  /// How the lanes have diverged at the last call (or the collective).
+  Divergence At;
+  /// The function the divergence is in.
+  const FunctionDecl *In = nullptr;
+
+  bool found() const { return At.isDiverged(); }
+};
+
 class WarpAnalysis : public ValueOracle {
 public:
   /// The analysis of the translation unit of \p Ctx (created on first use).
@@ -121,6 +134,12 @@ public:
   /// when none does.
   const Expr *divergingArgument(const CallExpr *Call, ParamSet ParamConditions,
                                 const Stmt *Collective,
+                                const FunctionUniformity &Caller);
+  /// Where the lanes split on the way from \p Call (in \p Caller) to
+  /// \p Collective, with the call-site values of the arguments: the calls
+  /// taken inside the callees, outermost first, and the divergence at the
+  /// last of them (or at the collective). Empty when it cannot be traced.
+  DivergencePath divergencePath(const CallExpr *Call, const Stmt *Collective,
                                 const FunctionUniformity &Caller);
   /// The values of \p Call's arguments (callArguments) in \p Caller.
   static llvm::SmallVector<WarpValue, 4>

@@ -359,8 +359,10 @@ std::optional<IntrinsicValue> lookupIntrinsicValue(llvm::StringRef Name) {
       return IV::LaneId;
     if (Name == "tid_x")
       return IV::ThreadIndexX;
+    if (Name == "tid_y")
+      return IV::ThreadIndexY;
     if (Name.starts_with("tid_"))
-      return IV::ThreadIndexYZ;
+      return IV::ThreadIndexZ;
     if (Name.starts_with("lanemask"))
       return IV::LaneMask;
     if (Name.starts_with("clock") || Name.starts_with("globaltimer") ||
@@ -413,8 +415,10 @@ std::optional<IntrinsicValue> lookupSpecialRegister(llvm::StringRef Asm) {
     return IV::ThreadIndexX;
   if (Asm.contains("%lanemask"))
     return IV::LaneMask;
+  if (Asm.contains("%tid.y"))
+    return IV::ThreadIndexY;
   if (Asm.contains("%tid."))
-    return IV::ThreadIndexYZ;
+    return IV::ThreadIndexZ;
   if (Asm.contains("%clock") || Asm.contains("%globaltimer") ||
       Asm.contains("%smid"))
     return IV::Clock;
@@ -442,8 +446,9 @@ bool isBarrierName(llvm::StringRef Name) {
 IntrinsicValue lookupBuiltinVariable(llvm::StringRef Var,
                                      llvm::StringRef Field) {
   if (Var == "threadIdx")
-    return Field == "x" ? IntrinsicValue::ThreadIndexX
-                        : IntrinsicValue::ThreadIndexYZ;
+    return Field == "x"   ? IntrinsicValue::ThreadIndexX
+           : Field == "y" ? IntrinsicValue::ThreadIndexY
+                          : IntrinsicValue::ThreadIndexZ;
   if (Var == "blockDim" && Field == "x")
     return IntrinsicValue::BlockDimX;
   return IntrinsicValue::Uniform; // blockIdx, gridDim, blockDim.y/z, warpSize

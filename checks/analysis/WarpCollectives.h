@@ -157,7 +157,8 @@ enum class IntrinsicValue {
   BlockUniform,  ///< the same in every thread of the block (__syncthreads_or)
   Uniform,       ///< the same in the lanes that run it together (activemask)
   ThreadIndexX,  ///< threadIdx.x
-  ThreadIndexYZ, ///< threadIdx.y or .z: uniform in a warp-aligned block
+  ThreadIndexY,  ///< threadIdx.y: uniform in a warp-aligned block
+  ThreadIndexZ,  ///< threadIdx.z: uniform in a warp-aligned block
   LaneId,        ///< %laneid
   LaneMask,      ///< %lanemask_lt and friends: bits relative to this lane
   PopCount,      ///< set bits: a lane's rank when counting a lane mask

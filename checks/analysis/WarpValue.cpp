@@ -38,6 +38,9 @@ WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
   if (A.S == B.S) {
     R.S = A.S;
     R.OffsetMod32 = A.OffsetMod32 == B.OffsetMod32 ? A.OffsetMod32 : -1;
+  } else if (A.isUniform() && B.isUniform() && A.isWarpMultiple() &&
+             B.isWarpMultiple()) {
+    R.S = Shape::WarpMultiple; // `extra ? 32 : 0`
   } else if (A.isLaneIndexed() && B.isLaneIndexed()) {
     // A lane id is threadIdx.x + 0 within one warp.
     R.S = Shape::ThreadIndex;

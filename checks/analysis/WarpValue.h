@@ -27,7 +27,18 @@ enum class Shape : uint8_t {
   Other,
   ThreadIndex,  ///< threadIdx.x plus a uniform offset: distinct in every lane
   LaneId,       ///< the lane index 0..31 (threadIdx.x % 32, %laneid, rank)
-  WarpMultiple, ///< uniform multiple of 32 (blockDim.x, warpSize, 64)
+  WarpMultiple, ///< uniform multiple of 32 (warpSize, 64)
+  /// blockDim.x: taken as a multiple of 32 (a warp-aligned block, as CUDA
+  /// code assumes), and the stride of threadIdx.y in the linear thread index
+  BlockDimX,
+  /// threadIdx.y, which differs inside a warp only when blockDim.x is not a
+  /// multiple of 32
+  RowIndex,
+  /// threadIdx.y * blockDim.x: the linear thread index minus threadIdx.x.
+  /// Warps are cut from the linear index, so this plus threadIdx.x is a
+  /// ThreadIndex in every block shape, and its quotient by a multiple of 32
+  /// is the warp's index whenever blockDim.x divides 32 or is a multiple of it
+  RowStart,
   /// %lanemask_lt and the like, possibly ANDed with a uniform mask: the
   /// population count of it is the lane's rank among the mask's lanes
   LaneMask,
@@ -65,6 +76,11 @@ struct WarpValue {
   /// Distinct in every lane of a warp: threadIdx.x + u or the lane id.
   bool isLaneIndexed() const {
     return S == Shape::ThreadIndex || S == Shape::LaneId;
+  }
+  /// A uniform multiple of 32: a constant one (0 included), warpSize or
+  /// blockDim.x.
+  bool isWarpMultiple() const {
+    return S == Shape::WarpMultiple || S == Shape::BlockDimX || Constant == 0;
   }
   bool isLocalAddress() const {
     return S == Shape::LocalAddress || S == Shape::UniformLocalAddress;

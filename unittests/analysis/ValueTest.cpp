@@ -182,6 +182,41 @@ __global__ void k() {
   checkProbes();
 }
 
+// Warps are cut from the linear thread index in every block shape.
+TEST_F(ValueTest, LinearThreadIndexIsLaneIndexedInEveryBlockShape) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k() {
+  unsigned tid = threadIdx.y * blockDim.x + threadIdx.x;
+  lane_varying(tid);
+  uniform(tid / 32);
+  uniform((blockDim.x * threadIdx.y + threadIdx.x) >> 5);
+  lane_varying(tid % 32);
+  uniform(tid < 64);
+  // Where a row starts: the warp's when blockDim.x divides 32 or is a
+  // multiple of it.
+  uniform((threadIdx.y * blockDim.x) / 32);
+  // Not a row start: two rows of 16 share a warp.
+  data_varying((threadIdx.y * 32) / 32);
+  data_varying(threadIdx.y * blockDim.x);
+}
+)cu"));
+  checkProbes();
+}
+
+TEST_F(ValueTest, RoundedAndZeroOffsetsStayWarpMultiples) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int n, bool extra) {
+  int tid = threadIdx.x;
+  uniform(tid < n - n % 32);           // n rounded down to whole warps
+  uniform(tid < (extra ? 32 : 0) + 64); // 0 is a multiple of 32 too
+  uniform(tid < (n & ~31));
+  lane_varying(tid < n - n % 16);
+  lane_varying(tid < (extra ? 16 : 0));
+}
+)cu"));
+  checkProbes();
+}
+
 // A local's value is joined over all its assignments (flow-insensitive per
 // variable, as FunctionUniformity::valueOf(const VarDecl *) documents).
 TEST_F(ValueTest, LocalsTakeTheDefinitionsThatReachEachRead) {
