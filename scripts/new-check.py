@@ -92,7 +92,10 @@ None besides the common `WarpAlignedBlockDimX`.
 TEST = '''// Tests of {id}: {short_lower}.
 //
 // Part 1: true positives. Part 2: code that must stay silent, each with the
-// reason it is correct. Directives: see run_test.py (clang-tidy lit style).
+// reason it is correct. Directives: see run_test.py (clang-tidy lit style):
+// CHECK-MESSAGES and CHECK-NOTES give the whole message (warnings with their
+// [{id}] suffix), and every printed warning and note must be expected;
+// WARP-LINT-RUN lines test the file under several configurations.
 // Both the input and the file after --fix must compile with nvcc -arch=sm_90.
 
 //===----------------------------------------------------------------------===//

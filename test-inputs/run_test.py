@@ -5,27 +5,48 @@ the expectations written inline in it, clang-tidy lit style.
 Directives (each in a `//` comment; [[@LINE]], [[@LINE+N]], [[@LINE-N]] are
 relative to the directive's own line, a plain number is absolute):
 
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: text [check-id]
-      a reported warning (or error) at that line and column whose message,
-      with its ` [check-id]` suffix, contains `text`. Every reported warning
-      must be expected: unexpected diagnostics fail the test.
-  // CHECK-NOTES: :[[@LINE-4]]:7: note: text
-      a reported note there (notes nobody expects are allowed).
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: whole message [check-id]
+      a reported warning (or error) at that line and column whose whole
+      message, its ` [check-id]` suffix included, is the text after
+      `warning: ` (the suffix is required). Every reported warning must be
+      expected: unexpected diagnostics fail the test.
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: whole message
+      a reported note there with exactly that message. Every note the front
+      end prints (those of clang's renderer, `expanded from macro`, too)
+      must be expected: an unexpected note fails the test, as with
+      check_clang_tidy.py's CHECK-NOTES.
   // CHECK-FIXES: text
       after `--fix` on a copy, a line of the fixed file (with every
-      `// CHECK-` comment line removed) contains `text`; CHECK-FIXES lines
-      match in order, each on a later line than the previous one.
+      `// CHECK-` comment line removed) contains `text` (a substring;
+      `{{^}}` anchors it); CHECK-FIXES lines match in order, each on a later
+      line than the previous one.
   // WARP-LINT-CONFIG: {CheckOptions: {...}}    passed as --config=
   // WARP-LINT-ARGS: -DFOO                      extra compiler arguments
 
-In any text, `{{regex}}` is a Python regular expression (FileCheck style),
-the rest is literal.
+Each expectation matches one diagnostic; two equal ones expect it twice.
+In messages and fix lines, `{{regex}}` is a Python regular expression
+(FileCheck style), the rest is literal; prefer the whole literal text.
+
+Several configurations of one input (FileCheck --check-prefixes style):
+
+  // WARP-LINT-RUN: NAME [{CheckOptions: {...}}]
+      declares a run NAME ([a-z][a-z0-9-]*) with that --config= (none if
+      left out). A file with WARP-LINT-RUN lines is tested once per run
+      (`--run=NAME`; CMake registers `<file>:NAME:<front end>`) and has no
+      WARP-LINT-CONFIG.
+  // CHECK-MESSAGES-NAME: ...   CHECK-NOTES-NAME, CHECK-FIXES-NAME,
+  // WARP-LINT-ARGS-NAME: ...   (NAME in capitals) apply in run NAME only;
+      the unsuffixed directives apply in every run. A suffix naming no
+      declared run is an error, and so is a directive name nobody knows.
 
 Besides the expectations the runner checks what every fix must keep
 (docs/getting-started.md, "Writing a test input"):
 the input and the fixed file compile with nvcc; `--fix` leaves a file whose
 warnings carry no fix untouched; a second `--fix` changes nothing; the fixed
 file still has exactly the warnings that had no fix.
+
+`--list-runs FILE` prints the file's run names, one a line (nothing for a
+file with one configuration): CMake registers the tests from it.
 
 Exit status: 0 pass, 1 fail, 77 skipped (front end not built yet).
 """
@@ -43,8 +64,14 @@ import tempfile
 
 EXIT_PASS, EXIT_FAIL, EXIT_SKIP = 0, 1, 77
 KNOWN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-FIXES',
-                    'WARP-LINT-CONFIG', 'WARP-LINT-ARGS')
-DIRECTIVE_RE = re.compile(r'//\s*((?:CHECK|WARP-LINT)-[A-Z-]+):(.*)$')
+                    'WARP-LINT-CONFIG', 'WARP-LINT-ARGS', 'WARP-LINT-RUN')
+# The directives that take a `-RUNNAME` suffix.
+PER_RUN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-FIXES',
+                      'WARP-LINT-ARGS')
+DIRECTIVE_RE = re.compile(r'//\s*((?:CHECK|WARP-LINT)-[A-Z0-9-]+):(.*)$')
+RUN_RE = re.compile(r'^\s*([a-z][a-z0-9-]*)(?:\s+(\S.*?))?\s*$')
+# What a CHECK-MESSAGES text must end with: the printed ` [check-id]`.
+EXPECTED_SUFFIX_RE = re.compile(r'\s\[[^\s\[\]]+\]$')
 EXPECTATION_RE = re.compile(
     r'^\s*:(?:\[\[@LINE(?:([+-])(\d+))?\]\]|(\d+)):(\d+):\s*'
     r'(warning|error|note):\s*(.*?)\s*$')
@@ -61,6 +88,14 @@ class TestError(Exception):
     """A problem with the test input itself (bad directive)."""
 
 
+class RunNeeded(TestError):
+    """A file with WARP-LINT-RUN lines was read without naming a run."""
+
+    def __init__(self, message, runs):
+        TestError.__init__(self, message)
+        self.runs = runs
+
+
 # --- Expectations --------------------------------------------------------
 
 def text_pattern(text):
@@ -72,6 +107,16 @@ def text_pattern(text):
         pos = m.end()
     out.append(re.escape(text[pos:]))
     return re.compile(''.join(out))
+
+
+def split_directive(name):
+    """Returns (directive, run suffix or None), or None if unknown."""
+    if name in KNOWN_DIRECTIVES:
+        return name, None
+    for base in PER_RUN_DIRECTIVES:
+        if name.startswith(base + '-') and len(name) > len(base) + 1:
+            return base, name[len(base) + 1:]
+    return None
 
 
 class Expectation:
@@ -86,38 +131,95 @@ class Expectation:
 
 
 class TestInput:
-    """The directives of one input file."""
+    """The directives of one input file that apply in one of its runs
+    (`run`: a WARP-LINT-RUN name; None for a file without runs)."""
 
-    def __init__(self, path):
-        self.path = path
+    def __init__(self, path, run=None):
+        self.path, self.run = path, run
         self.messages, self.notes, self.fixes = [], [], []
         self.config, self.args = None, []
+        self.runs = {}  # name -> config (None: no --config)
         with open(path, encoding='utf-8') as f:
             lines = f.read().splitlines()
+        directives = []
         for number, line in enumerate(lines, 1):
             m = DIRECTIVE_RE.search(line)
             if m:
-                self._add(m.group(1), m.group(2), number)
+                directives.append((m.group(1), m.group(2), number))
+        for name, rest, number in directives:
+            if name == 'WARP-LINT-RUN':
+                self._add_run(rest, number)
+        where = os.path.basename(path)
+        if self.runs:
+            if run is None:
+                raise RunNeeded(
+                    '%s has runs (%s): choose one with --run (CMake '
+                    'registers each; re-run cmake after adding runs)' % (
+                        where, ', '.join(self.runs)), list(self.runs))
+            if run not in self.runs:
+                raise TestError('%s has no WARP-LINT-RUN named %r (runs: %s)'
+                                % (where, run, ', '.join(self.runs)))
+            self.config = self.runs[run]
+        elif run is not None:
+            raise TestError('%s has no WARP-LINT-RUN lines, so no run %r'
+                            % (where, run))
+        for name, rest, number in directives:
+            if name != 'WARP-LINT-RUN':
+                self._add(name, rest, number)
+
+    def _where(self, number):
+        return '%s:%d' % (os.path.basename(self.path), number)
+
+    def _add_run(self, rest, number):
+        m = RUN_RE.match(rest)
+        if not m:
+            raise TestError('%s: cannot read WARP-LINT-RUN; expected "NAME" '
+                            'or "NAME {CheckOptions: {...}}" with NAME of '
+                            '[a-z][a-z0-9-]*' % self._where(number))
+        if m.group(1) in self.runs:
+            raise TestError('%s: a second WARP-LINT-RUN named %s' % (
+                self._where(number), m.group(1)))
+        self.runs[m.group(1)] = m.group(2)
 
     def _add(self, name, rest, number):
-        where = '%s:%d' % (os.path.basename(self.path), number)
-        if name not in KNOWN_DIRECTIVES:
-            raise TestError('%s: unknown directive %s (known: %s)' %
-                            (where, name, ', '.join(KNOWN_DIRECTIVES)))
+        where = self._where(number)
+        split = split_directive(name)
+        if split is None:
+            raise TestError('%s: unknown directive %s (known: %s, and %s with '
+                            'a -RUNNAME suffix)' % (
+                                where, name, ', '.join(KNOWN_DIRECTIVES),
+                                ', '.join(PER_RUN_DIRECTIVES)))
+        name, suffix = split
+        if suffix is not None:
+            run = suffix.lower()
+            if run not in self.runs:
+                raise TestError('%s: %s-%s names no run: %s' % (
+                    where, name, suffix, 'the runs are %s' % ', '.join(
+                        self.runs) if self.runs else
+                    'the file has no WARP-LINT-RUN lines'))
+        applies = suffix is None or suffix.lower() == self.run
+        kind = name if suffix is None else '%s-%s' % (name, suffix)
         if name == 'CHECK-FIXES':
-            self.fixes.append((number, rest.strip(), text_pattern(rest.strip())))
+            if applies:
+                self.fixes.append((number, rest.strip(),
+                                   text_pattern(rest.strip())))
         elif name == 'WARP-LINT-CONFIG':
+            if self.runs:
+                raise TestError('%s: WARP-LINT-CONFIG in a file with '
+                                'WARP-LINT-RUN lines; give each run its '
+                                'configuration' % where)
             if self.config is not None:
                 raise TestError('%s: more than one WARP-LINT-CONFIG' % where)
             self.config = rest.strip()
         elif name == 'WARP-LINT-ARGS':
-            self.args += shlex.split(rest)
+            if applies:
+                self.args += shlex.split(rest)
         else:
             m = EXPECTATION_RE.match(rest)
             if not m:
                 raise TestError(
                     '%s: cannot read %s; expected ":[[@LINE-1]]:COL: '
-                    'warning: text" or ":LINE:COL: note: text"' % (where, name))
+                    'warning: text" or ":LINE:COL: note: text"' % (where, kind))
             sign, delta, absolute, col, sev, text = m.groups()
             if absolute:
                 target = int(absolute)
@@ -126,10 +228,28 @@ class TestInput:
             want_note = name == 'CHECK-NOTES'
             if want_note != (sev == 'note'):
                 raise TestError('%s: %s expects a %s, not "%s"' % (
-                    where, name, 'note' if want_note else 'warning or error',
+                    where, kind, 'note' if want_note else 'warning or error',
                     sev))
-            exp = Expectation(name, number, target, int(col), sev, text)
-            (self.notes if want_note else self.messages).append(exp)
+            if not want_note and not EXPECTED_SUFFIX_RE.search(text):
+                raise TestError('%s: %s text must be the whole message, its '
+                                '[check-id] suffix included: %s' % (
+                                    where, kind, text))
+            if applies:
+                exp = Expectation(kind, number, target, int(col), sev, text)
+                (self.notes if want_note else self.messages).append(exp)
+
+
+def run_names(path):
+    """Returns the WARP-LINT-RUN names of `path` ([] for a file with one
+    configuration) after reading its directives in each run."""
+    try:
+        TestInput(path)
+        return []
+    except RunNeeded as e:
+        names = e.runs
+    for name in names:
+        TestInput(path, name)
+    return names
 
 
 # --- Front ends ----------------------------------------------------------
@@ -192,8 +312,9 @@ class FrontEnd:
 
 
 class Diag:
-    def __init__(self, m, in_file):
+    def __init__(self, m, in_file, parent=None):
         self.file, self.in_file = m.group('file'), in_file
+        self.parent = parent  # a note's warning (the one printed before it)
         self.line, self.col = int(m.group('line')), int(m.group('col'))
         self.sev, self.text = m.group('sev'), m.group('text')
         c = CHECK_SUFFIX_RE.search(self.text)
@@ -213,11 +334,16 @@ class Run:
         self.stdout, self.stderr = proc.stdout, proc.stderr
         self.diags = []
         real = os.path.realpath(path)
+        parent = None
         for line in (proc.stdout + '\n' + proc.stderr).splitlines():
             m = DIAG_RE.match(ANSI_RE.sub('', line))
             if m:
                 f = os.path.join(os.path.dirname(path), m.group('file'))
-                self.diags.append(Diag(m, os.path.realpath(f) == real))
+                d = Diag(m, os.path.realpath(f) == real,
+                         parent if m.group('sev') == 'note' else None)
+                if d.sev != 'note':
+                    parent = d
+                self.diags.append(d)
 
     def of(self, *sevs):
         return [d for d in self.diags if d.sev in sevs]
@@ -385,29 +511,31 @@ class Tester:
         return True
 
     def match_messages(self, run):
+        """Each expectation takes one diagnostic with its place, severity and
+        whole message; every reported warning and note must be taken."""
         reported = [d for d in run.of('warning', 'error', 'fatal error')]
-        unmatched = list(reported)
-        for exp in self.test.messages:
-            hit = next((d for d in unmatched if d.in_file and
-                        (d.line, d.col, d.sev) == (exp.line, exp.col, exp.sev)
-                        and exp.pattern.search(d.text)), None)
-            if hit:
-                unmatched.remove(hit)
-                continue
-            near = [str(d) for d in reported if d.in_file and d.line == exp.line]
-            self.fail('expected %s not reported: %s%s' % (
-                exp.sev, exp, ''.join('\n    reported on that line: ' + n
-                                      for n in near)), run)
-        for d in unmatched:
-            self.fail('unexpected %s (no CHECK-MESSAGES for it): %s' %
-                      (d.sev, d), run)
-        for exp in self.test.notes:
-            if not any(d.in_file and (d.line, d.col) == (exp.line, exp.col)
-                       and exp.pattern.search(d.text) for d in run.of('note')):
-                near = [str(d) for d in run.of('note') if d.line == exp.line]
-                self.fail('expected note not reported: %s%s' % (
-                    exp, ''.join('\n    reported on that line: ' + n
-                                 for n in near)), run)
+        for sevs, exps, kind in ((('warning', 'error', 'fatal error'),
+                                  self.test.messages, 'CHECK-MESSAGES'),
+                                 (('note',), self.test.notes, 'CHECK-NOTES')):
+            printed = run.of(*sevs)
+            unmatched = list(printed)
+            for exp in exps:
+                hit = next((d for d in unmatched if d.in_file and
+                            (d.line, d.col, d.sev) ==
+                            (exp.line, exp.col, exp.sev) and
+                            exp.pattern.fullmatch(d.text)), None)
+                if hit:
+                    unmatched.remove(hit)
+                    continue
+                near = [str(d) for d in printed
+                        if d.in_file and d.line == exp.line]
+                self.fail('expected %s not reported: %s%s' % (
+                    exp.sev, exp, ''.join('\n    reported on that line: ' + n
+                                          for n in near)), run)
+            for d in unmatched:
+                of = (' (of %s)' % d.parent) if d.parent else ''
+                self.fail('unexpected %s (no %s for it): %s%s' %
+                          (d.sev, kind, d, of), run)
         return reported
 
     def match_fixes(self, fixed_path):
@@ -428,7 +556,7 @@ class Tester:
 
     def run_test(self):
         o = self.opts
-        self.test = TestInput(o.input)
+        self.test = TestInput(o.input, o.run)
         front = FrontEnd(o, self.test)
 
         original = self.copy(o.input, 'original')
@@ -445,11 +573,14 @@ class Tester:
         with open(original, 'rb') as f:
             if f.read() != source:
                 self.fail('the run without --fix modified the file', first)
-        if not os.path.exists(export):
+        in_file = [d for d in reported if d.in_file]
+        if os.path.exists(export):
+            warnings = exported_warnings(export, original)
+        elif reported:
             self.fail('--export-fixes wrote no file', first)
             return
-        warnings = exported_warnings(export, original)
-        in_file = [d for d in reported if d.in_file]
+        else:
+            warnings = []  # clang-tidy writes none when it reports nothing
         if len(warnings) != len(in_file):
             self.fail('--export-fixes lists %d warnings but the text output '
                       'shows %d' % (len(warnings), len(in_file)), first)
@@ -530,8 +661,11 @@ def default_cuda_path():
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split('\n\n')[0])
     p.add_argument('input', help='the .cu file with inline expectations')
-    p.add_argument('--front-end', choices=('plugin', 'warp-lint'),
-                   required=True)
+    p.add_argument('--front-end', choices=('plugin', 'warp-lint'))
+    p.add_argument('--run', metavar='NAME',
+                   help='the WARP-LINT-RUN of the input to test')
+    p.add_argument('--list-runs', action='store_true',
+                   help="print the input's WARP-LINT-RUN names and exit")
     p.add_argument('--clang-tidy', default='clang-tidy-22')
     p.add_argument('--plugin', help='path of libWarpLint.so')
     p.add_argument('--warp-lint', help='path of the warp-lint executable')
@@ -548,6 +682,8 @@ def parse_args(argv):
                    help='only run the front end on the file and print its '
                    'output (for tests of the examples)')
     o = p.parse_args(argv)
+    if not o.list_runs and not o.front_end:
+        p.error('--front-end is required')
     # The front ends run inside temporary directories: make paths absolute.
     for name in ('plugin', 'warp_lint', 'input', 'cuda_path', 'nvcc',
                  'clang_tidy'):
@@ -562,7 +698,16 @@ def parse_args(argv):
 
 def main(argv):
     o = parse_args(argv)
-    label = '%s [%s]' % (o.input, o.front_end)
+    if o.list_runs:
+        try:
+            runs = run_names(o.input)
+        except (TestError, OSError) as e:
+            print('bad test input: %s' % e, file=sys.stderr)
+            return EXIT_FAIL
+        for name in runs:
+            print(name)
+        return EXIT_PASS
+    label = '%s%s [%s]' % (o.input, ':' + o.run if o.run else '', o.front_end)
     binary = o.plugin if o.front_end == 'plugin' else o.warp_lint
     if not binary or not os.path.exists(binary):
         why = '%s front end not built: %s' % (o.front_end, binary)
@@ -578,7 +723,7 @@ def main(argv):
             return EXIT_FAIL
 
     if o.just_run:
-        run = FrontEnd(o, TestInput(o.input)).run(o.input)
+        run = FrontEnd(o, TestInput(o.input, o.run)).run(o.input)
         print(run.describe())
         return EXIT_PASS if run.rc in (0, 1) else EXIT_FAIL
 

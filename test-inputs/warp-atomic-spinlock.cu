@@ -180,6 +180,7 @@ __global__ void libcuxx_exchange_lock(float *total, const float *in) {
   while (g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'exchange': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
@@ -193,7 +194,8 @@ __global__ void libcuxx_atomic_ref_cas_lock(int *lock, float *total, const float
   cuda::atomic_ref<int, cuda::thread_scope_device> ref(*lock);
   int expected = 0;
   while (!ref.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) {
-    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it
+    // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
     expected = 0;
   }
   *total = *total * 0.5f + in[threadIdx.x];
@@ -205,7 +207,8 @@ __global__ void libcuxx_atomic_flag_lock(cuda::std::atomic_flag *flag, float *to
   const float v = in[threadIdx.x];
   while (flag->test_and_set(cuda::std::memory_order_acquire))
     ;
-  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
   // CHECK-FIXES: {{^}}    if (!(flag->test_and_set(cuda::std::memory_order_acquire))) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
   // CHECK-FIXES: {{^}}      flag->clear(cuda::std::memory_order_release);
@@ -225,6 +228,7 @@ __global__ void shared_memory_lock(float *out, const float *in) {
   __syncthreads();
   while (atomicCAS(&lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      acc = acc * 0.5f + in[threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicExch(&lock, 0);
@@ -292,6 +296,7 @@ __global__ void lock_taken_per_item_in_loop(int *lock, float *hist, const int *b
 __global__ void acquire_helper(int *lock, int *counter) {
   acquire(lock);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: take the lock once per warp instead: one lane acquires, __syncwarp(), the warp runs the section, __syncwarp(), that lane releases
   *counter = *counter + 1;
   release(lock);
 }
@@ -299,6 +304,7 @@ __global__ void acquire_helper(int *lock, int *counter) {
 __global__ void mutex_helper_on_struct(float *out, const float *in) {
   lock_mutex(g_mutex);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: take the lock once per warp instead: one lane acquires, __syncwarp(), the warp runs the section, __syncwarp(), that lane releases
   out[0] += in[threadIdx.x];
   unlock_mutex(g_mutex);
 }
@@ -366,7 +372,8 @@ __global__ void nested_lock_in_critical_section(int *outer, int *inner, int *cou
 __global__ void acquire_helper_then_syncwarp(int *lock, float *data) {
   acquire(lock);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+2]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-353]]:3: note: the lock is taken by spinning here
   data[threadIdx.x] *= 2.0f;
   __syncwarp();
   release(lock);
@@ -834,7 +841,7 @@ __global__ void bounded_retry_same_lock(int *lock, int *counter) {
     if (atomicCAS(lock, 0, 1) == 0)
       break;
   }
-  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it
+  // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);

@@ -1,8 +1,10 @@
-// WARP-LINT-CONFIG: {CheckOptions: {WarpAlignedBlockDimX: true}}
-//
-// warp-divergent-full-mask with the global option WarpAlignedBlockDimX: the
+// warp-divergent-full-mask with the option WarpAlignedBlockDimX: the
 // project promises blockDim.x is a multiple of 32, so every warp lies within
-// one (y, z) row and conditions on threadIdx.y/z are warp-uniform.
+// one (y, z) row and conditions on threadIdx.y/z are warp-uniform. Run once
+// with the global option and once with it set for this check only; both
+// must give the same findings.
+// WARP-LINT-RUN: global {CheckOptions: {WarpAlignedBlockDimX: true}}
+// WARP-LINT-RUN: local {CheckOptions: {warp-divergent-full-mask.WarpAlignedBlockDimX: true}}
 
 // A warp never spans two values of threadIdx.y.
 __global__ void full_mask_in_thread_idx_y_branch(float *out, const float *in) {

@@ -150,6 +150,7 @@ __global__ void ballot_of_p_used_under_not_p(float *out, const float *in) {
     v += __shfl_xor_sync(low, v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: mask 'low' is the ballot of a condition but is used by '__shfl_xor_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-4]]:24: note: mask computed here
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(lane < 16));
     // CHECK-FIXES: {{^}}    v += __shfl_xor_sync(branch_mask, v, 1);
   }
@@ -230,6 +231,7 @@ __global__ void activemask_then_break(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: mask 'm' was computed before the lanes diverged further; '__shfl_xor_sync' may wait for lanes that no longer reach it [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-7]]:22: note: mask computed here
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-7]]:21: note: lanes diverge here
   }
   out[threadIdx.x] = v;
 }
@@ -357,6 +359,8 @@ __global__ void match_any_group_to_helper_branching_on_lane(float *out, const in
   out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:71: note: 'bcast_in_positive_groups' branches on this argument, which differs between lanes
+  // CHECK-NOTES: :[[@LINE-4]]:26: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-330]]:9: note: the mask is used here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -403,6 +407,7 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
     v = __shfl_sync(m, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-5]]:50: note: mask received here
   return v;
 }
 
@@ -410,7 +415,7 @@ __global__ void call_mask_param_helper(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask '__activemask()' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:73: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-17]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-18]]:9: note: the mask is used here
 }
 
 __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
@@ -420,6 +425,7 @@ __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'm' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-3]]:60: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
+  // CHECK-NOTES: :[[@LINE-28]]:9: note: the mask is used here
 }
 
 // --- Two __activemask() calls relied on to agree ---------------------------
@@ -764,4 +770,6 @@ __global__ void ballot_then_exit_on_same_predicate(float *out, const float *in, 
     return;
   out[0] = __shfl_down_sync(active, in[0], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: mask 'active' is the ballot of a condition but is used by '__shfl_down_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
+  // CHECK-NOTES: :[[@LINE-5]]:27: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
 }

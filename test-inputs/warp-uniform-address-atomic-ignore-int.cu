@@ -30,7 +30,8 @@ __global__ void double_sum_in_grid_stride_loop(double *total, const double *in, 
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     atomicAdd(total, in[i]);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-4]]:57: note: lanes diverge here
 }
 
 __global__ void half2_sum_shared(__half2 *out, const __half2 *in) {

@@ -194,17 +194,20 @@ __global__ void unsigned_xor(unsigned *parity, const unsigned *in) {
 __global__ void int_or_no_fix(int *flags, const int *in) {
   atomicOr(flags, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicOr' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 // Wrapping counters cannot be combined into one operand: reported, no fix.
 __global__ void unsigned_inc(unsigned *ring_head, unsigned ring_size) {
   atomicInc(ring_head, ring_size - 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicInc' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 __global__ void unsigned_dec(unsigned *ring_tail, unsigned ring_size) {
   atomicDec(ring_tail, ring_size - 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicDec' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 // --- Scoped variants ---------------------------------------------------------
@@ -365,6 +368,9 @@ __global__ void through_reference_to_member(Counters *s) {
 __global__ void through_macro(float *total, const float *in) {
   ADD_TO(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-351]]:22: note: expanded from macro 'ADD_TO'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-353]]:22: note: expanded from macro 'ADD_TO'
   // CHECK-FIXES: {{^}}  ADD_TO(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
@@ -372,11 +378,13 @@ __global__ void through_macro(float *total, const float *in) {
 __global__ void result_used_as_index(int *count, int *out) {
   out[atomicAdd(count, 1)] = blockIdx.x;
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:7: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 __global__ void inside_device_lambda(float *total, const float *in) {
   auto accumulate = [&](float v) { atomicAdd(total, v); };
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:36: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   accumulate(in[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
@@ -422,7 +430,7 @@ __global__ void unbraced_uniform_branch(float *total, const float *in, bool enab
 __global__ void unbraced_uniform_loop(unsigned *flags, const unsigned *in, int rounds) {
   for (int r = 0; r < rounds; ++r)
     atomicOr(&flags[r], in[blockIdx.x * blockDim.x + threadIdx.x] >> r);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicOr' on the same address
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicOr' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}  for (int r = 0; r < rounds; ++r)
   // CHECK-FIXES: {{^}}      const unsigned int warp_value = __reduce_or_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x] >> r);
   // CHECK-FIXES: {{^}}        atomicOr(&flags[r], warp_value);
@@ -432,6 +440,7 @@ template <typename T>
 __global__ void templated_sum(T *total, const T *in) {
   atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
   // The pattern serves every instantiation: a fix would spell one
   // instantiation's type (float) for all of them, so there is none.
   // KNOWN MISS: a fix spelling T.
@@ -446,7 +455,7 @@ __global__ void grid_stride_loop(float *total, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
     atomicAdd(total, in[i]);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads()
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:57: note: lanes diverge here
 }
 
@@ -465,7 +474,7 @@ __global__ void after_bounds_return(float *total, const float *in, int n) {
     return;
   atomicAdd(total, in[i]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate over the lanes that reach it
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
 }
 
@@ -480,7 +489,7 @@ __global__ void lower_half_warp(float *total, const float *in) {
   if (threadIdx.x % 32 < 16)
     atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
+  // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:24: note: lanes diverge here
 }
 
@@ -490,7 +499,7 @@ __global__ void lane_dependent_trip_count(float *total, const float *in) {
   for (int k = threadIdx.x % 32; k < 32; ++k) {
     atomicAdd(total, in[k]);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-    // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
     // CHECK-NOTES: :[[@LINE-4]]:36: note: lanes diverge here
     // CHECK-FIXES: {{^}}  for (int k = threadIdx.x % 32; k < 32; ++k) {
     // CHECK-FIXES: {{^}}    atomicAdd(total, in[k]);
@@ -507,6 +516,7 @@ __global__ void helper_with_uniform_pointer(float *total, const float *in) {
 __global__ void helper_chain_with_uniform_pointer(float *block_sums, const float *in) {
   add_twice(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_twice' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-476]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
 }
 
 __global__ void integer_helper_with_shared_pointer(int *out, const int *in) {
@@ -534,15 +544,18 @@ __global__ void libcuxx_atomic_ref_fetch_add(float *total, const float *in) {
 __global__ void libcuxx_atomic_pointer_operators(cuda::atomic<int, cuda::thread_scope_device> *count, const int *in) {
   *count += in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: every lane performs 'operator+=' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:10: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
   count->fetch_max(in[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_max' on the same address
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_max' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 __device__ cuda::atomic<unsigned, cuda::thread_scope_device> g_cu_flags;
 
 __global__ void libcuxx_global_atomic_fetch_or(const unsigned *in) {
   g_cu_flags.fetch_or(in[blockIdx.x * blockDim.x + threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_or' on the same address
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_or' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
 }
 
 //===----------------------------------------------------------------------===//
@@ -901,7 +914,7 @@ __global__ void leader_flag_in_local(int *count) {
 // blockIdx.x is the same in every lane: all of them pass the helper's guard.
 __global__ void helper_guard_on_uniform_argument(int *count) {
   count_if_first(blockIdx.x, count);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'count_if_first' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'count_if_first' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-60]]:5: note: 'atomicAdd' on an address that is the same in every lane runs here
 }
 
@@ -909,7 +922,9 @@ __global__ void helper_guard_on_uniform_argument(int *count) {
 __global__ void sub_warp_group_guard(float *total, const float *in) {
   if (threadIdx.x % 16 == 0)
     atomicAdd(total, in[blockIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
 }
 
 // --- Views: a method reads the object it is called on (silent) ---------------

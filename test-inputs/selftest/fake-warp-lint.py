@@ -6,6 +6,9 @@ input dictates, so every failure run_test.py must catch can be provoked.
       a warning at COL of the line above; with `| old => new` it carries a
       fix replacing `old` on that line, and is reported only while the line
       still contains `old` (so a correct fix is idempotent)
+  // FAKE-WARNING(WORD): COL: ...
+      the same, reported only when --config= contains WORD (for the
+      self-tests of WARP-LINT-RUN configurations)
   // FAKE-NOTE: LINE:COL: message  a note there, for the last warning
   // FAKE-TOUCH                    --fix rewrites the file even without fixes
   // FAKE-EXIT: N                  exit with N instead of 0/1
@@ -18,12 +21,12 @@ import re
 import sys
 import tempfile
 
-WARNING = re.compile(r'//\s*FAKE-WARNING:\s*(\d+):\s*(.*?)(?:\s*\|\s*(.*?)\s*=>\s*(.*?))?\s*$')
+WARNING = re.compile(r'//\s*FAKE-WARNING(?:\((\w+)\))?:\s*(\d+):\s*(.*?)(?:\s*\|\s*(.*?)\s*=>\s*(.*?))?\s*$')
 NOTE = re.compile(r'//\s*FAKE-NOTE:\s*(\d+):(\d+):\s*(.*?)\s*$')
 
 
 def main(argv):
-    fix, export, files = False, None, []
+    fix, export, config, files = False, None, '', []
     for i, a in enumerate(argv):
         if a == '--':
             break
@@ -31,6 +34,8 @@ def main(argv):
             fix = True
         elif a.startswith('--export-fixes='):
             export = a.split('=', 1)[1]
+        elif a.startswith('--config='):
+            config = a.split('=', 1)[1]
         elif not a.startswith('-'):
             files.append(a)
     path = os.path.abspath(files[0])
@@ -48,8 +53,11 @@ def main(argv):
             exit_override = int(m.group(1))
         w, note = WARNING.search(line), NOTE.search(line)
         target = lines[n - 1] if n else ''
+        if w and w.group(1) and w.group(1) not in config:
+            diags.append(None)  # not in this configuration: its notes go too
+            continue
         if w:
-            col, msg, old, new = int(w.group(1)), w.group(2), w.group(3), w.group(4)
+            col, msg, old, new = int(w.group(2)), w.group(3), w.group(4), w.group(5)
             if old is not None and old not in target:
                 diags.append(None)  # fixed already: its notes go too
                 continue

@@ -11,5 +11,5 @@ __global__ void kernel(float *out, unsigned mask) {
   }
   out[threadIdx.x] = v;
   // FAKE-WARNING: 3: no fix for this one [warp-fake]
-  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: no fix for this one
+  // CHECK-MESSAGES: :[[@LINE-2]]:3: warning: no fix for this one [warp-fake]
 }
