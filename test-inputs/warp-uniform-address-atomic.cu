@@ -14,6 +14,7 @@
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda/atomic>
+#include <cuda/std/tuple>
 
 namespace cg = cooperative_groups;
 
@@ -960,4 +961,46 @@ __global__ void count_hits(const unsigned *data, unsigned *count,
   fill_bytes((unsigned char *)hash, data + threadIdx.x * 4);
   if (hash[3] < target)
     atomicInc(count, 0xffffffff);
+}
+
+// Code a template constant makes dead runs in no lane of that instantiation:
+// it is not reported there, and the live instantiation's message (after the
+// early exit, "every lane that gets here") is the one printed.
+template <int Algo>
+__global__ void count_found(int n, unsigned *count, const unsigned *found) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  if (Algo == 0) {
+    if (found[i] < 16u)
+      atomicAdd(count, 1u);
+  } else {
+    atomicAdd(count + 1, 1u);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  }
+}
+template __global__ void count_found<0>(int, unsigned *, const unsigned *);
+template __global__ void count_found<1>(int, unsigned *, const unsigned *);
+
+// Structured bindings take the value of what they bind: a member of the
+// decomposed struct, or get<N>() of a tuple. A per-lane slice gives per-lane
+// offsets; a per-block one gives the same offset in every lane.
+struct RowSlice {
+  int stride, offset;
+};
+__device__ RowSlice slice_row(int row, int stride) { return {stride, row * stride}; }
+__device__ cuda::std::tuple<int, int> slice_row_tuple(int row, int stride) {
+  return {stride, row * stride};
+}
+__global__ void max_per_slice(int *out, int stride) {
+  const int lane = threadIdx.x % 32;
+  auto [s1, lane_offset] = slice_row(lane, stride);
+  atomicMax(&out[lane_offset], s1);
+  auto [s2, tuple_offset] = slice_row_tuple(lane, stride);
+  atomicMax(&out[tuple_offset], s2);
+  auto [s3, block_offset] = slice_row(blockIdx.x, stride);
+  atomicMax(&out[block_offset], 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicMax' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
 }

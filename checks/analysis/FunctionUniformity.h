@@ -101,9 +101,11 @@ public:
   /// The CFG block that evaluates \p S, if any.
   const CFGBlock *blockOf(const Stmt *S) const;
 
-  /// Calls \p F on every statement of the body in CFG order.
+  /// Calls \p F on every statement of the body that can run, in reverse
+  /// post-order: code a constant condition makes dead for this
+  /// instantiation (`if (ALGO == 1)`) is left out.
   template <typename Fn> void forEachStmt(Fn F) const {
-    for (const CFGBlock *B : *Cfg)
+    for (const CFGBlock *B : Order)
       for (const CFGElement &E : *B)
         if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
           F(S->getStmt());

@@ -213,6 +213,16 @@ std::optional<WarpValue> ValueEvaluator::fieldValue(const Expr *Source,
 }
 
 WarpValue ValueEvaluator::evalDeclRef(const DeclRefExpr *DRE) {
+  // `auto [layout, offset] = slice(...)`: a binding is a member of the
+  // decomposed local, or (tuple-like) a variable set from get<N>() of it.
+  if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl())) {
+    if (const VarDecl *Holding = BD->getHoldingVar();
+        Holding && Holding->getInit())
+      return eval(Holding->getInit());
+    if (const Expr *Binding = BD->getBinding())
+      return eval(Binding);
+    return WarpValue::uniform();
+  }
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD || !VD->hasLocalStorage())
     return WarpValue::uniform(); // __shared__, __constant__, globals, enums
