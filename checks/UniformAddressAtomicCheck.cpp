@@ -80,18 +80,24 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       return;
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
     for (const UniformAtomic &A : Summary->ParamAtomics) {
-      if (varyingArgument(A.AddressParams, Args, FU))
+      if (varyingArgument(A.AddressParams, Call, FU, /*WithObject=*/true))
         continue;
       // Uniform arguments that are themselves parameters: our callers decide.
       bool ParamDependent = false;
-      for (unsigned I = 0; I < Args.size() && I < 64; ++I)
+      for (unsigned I = 0; I < Args.size() && I < ParamSet::ObjectIndex; ++I)
         if (A.AddressParams.contains(I))
           ParamDependent |= bool(FU.valueOf(Args[I]).Params);
+      if (const Expr *Object = callObject(Call);
+          Object && A.AddressParams.contains(ParamSet::ObjectIndex))
+        ParamDependent |= bool(FU.valueOf(Object).Params);
       if (!ParamDependent) {
         report(A.Atomic, FU, Call, Ctx);
+        const CallExpr *Previous = nullptr;
         for (const CallExpr *Step : A.Path)
-          diag(Step->getBeginLoc(), "which calls %0 here", DiagnosticIDs::Note)
-              << Step->getDirectCallee();
+          if (Step != std::exchange(Previous, Step))
+            diag(Step->getBeginLoc(), "which calls %0 here",
+                 DiagnosticIDs::Note)
+                << Step->getDirectCallee();
       }
     }
   });

@@ -1135,6 +1135,37 @@ __global__ void rows_scaled_by_constant(float *p) {
   // CHECK-NOTES: :[[@LINE-96]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 
+// `if (tid == k) ... else if (tid < k)`: past `tid < k` no lane has
+// tid == k, so the one-lane test splits none of the workers; groups of whole
+// warps are indexed and ranked like warps.
+__global__ void producer_and_workers(float *p, int nwarps) {
+  const int workers = nwarps * 32;
+  const int tid = threadIdx.x;
+  if (tid == workers) {
+    p[0] = 1.0f;
+  } else if (tid < workers) {
+    p[tid] = launch_warp_sum(p[tid]);
+  }
+  const int group_size = nwarps * 32;
+  const int group = tid / group_size;
+  const int rank = tid - group * group_size;
+  if (group == 1 && rank < 64)
+    p[tid] = launch_warp_sum(p[tid]);
+}
+// Here the elected lane is one of the workers: their warp is split.
+__global__ void producer_among_workers(float *p, int nwarps) {
+  const int workers = nwarps * 32;
+  const int tid = threadIdx.x;
+  if (tid == 5) {
+    p[0] = 1.0f;
+  } else if (tid < workers) {
+    p[tid] = launch_warp_sum(p[tid]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-5]]:11: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-126]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  }
+}
+
 template <typename Kernel, typename... Args>
 void launch_kernel(Kernel kernel, dim3 grid, dim3 block, Args... args) {
   kernel<<<grid, block>>>(args...);

@@ -1004,3 +1004,34 @@ __global__ void max_per_slice(int *out, int stride) {
   atomicMax(&out[block_offset], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicMax' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
 }
+
+// A method's atomic on a member address depends on the object it is called
+// on: one built from a per-lane argument (a role set in its constructor
+// from the lane's index) may hold per-lane state, one built from uniform
+// arguments holds the same state in every lane.
+struct RoleCounter {
+  int *total;
+  int role;
+  __device__ RoleCounter(int tid, int *p) : total(p) {
+    role = 0;
+    if (tid == 0)
+      role = 1;
+  }
+  __device__ void count(int v) {
+    if (role == 1)
+      atomicMax(total, v);
+  }
+};
+struct BlockCounter {
+  int *total;
+  __device__ explicit BlockCounter(int *p) : total(p) {}
+  __device__ void add() { atomicAdd(total, 1); }
+};
+__global__ void count_by_role(int *p, int v) {
+  RoleCounter per_lane(threadIdx.x, p);
+  per_lane.count(v);
+  BlockCounter shared_counter(p + blockIdx.x);
+  shared_counter.add();
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-8]]:27: note: 'atomicAdd' on an address that is the same in every lane runs here
+}

@@ -597,6 +597,61 @@ static const Stmt *exitingCase(const SwitchStmt *Switch) {
   return nullptr;
 }
 
+/// Returns whether taking edge \p Edge of the branch on \p Cond makes `a`
+/// and `b` differ, where Cond compares them: `a != b` true, `a == b` false,
+/// `a < b` true, `a <= b` false (and their mirrors).
+static bool edgeExcludesEqual(const BinaryOperator *Cond, unsigned Edge) {
+  bool True = Edge == 0;
+  switch (Cond->getOpcode()) {
+  case BO_NE:
+  case BO_LT:
+  case BO_GT:
+    return True;
+  case BO_EQ:
+  case BO_LE:
+  case BO_GE:
+    return !True;
+  default:
+    return false;
+  }
+}
+
+static const BinaryOperator *comparison(const CFGBlock *Branch) {
+  const auto *Cond = dyn_cast_or_null<Expr>(Branch->getTerminatorCondition());
+  const auto *BO =
+      Cond ? dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts()) : nullptr;
+  return BO && BO->isComparisonOp() ? BO : nullptr;
+}
+
+static bool sameOperands(const BinaryOperator *A, const BinaryOperator *B,
+                         ASTContext &Ctx) {
+  auto Id = [&](const Expr *E) {
+    llvm::FoldingSetNodeID ID;
+    E->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
+    return ID;
+  };
+  auto AL = Id(A->getLHS()), AR = Id(A->getRHS());
+  auto BL = Id(B->getLHS()), BR = Id(B->getRHS());
+  return (AL == BL && AR == BR) || (AL == BR && AR == BL);
+}
+
+bool FunctionUniformity::impliedByAnother(
+    const Controller &C, llvm::ArrayRef<Controller> All) const {
+  // `if (tid == k) {…} else if (tid < k) {…}`: past `tid < k`, every lane
+  // has tid != k, so the one-lane test splits none of them.
+  const BinaryOperator *Own = comparison(C.Branch);
+  if (!Own || !edgeExcludesEqual(Own, C.Edge))
+    return false;
+  for (const Controller &O : All) {
+    const BinaryOperator *Other =
+        O.Branch == C.Branch ? nullptr : comparison(O.Branch);
+    if (Other && Other->isRelationalOp() && edgeExcludesEqual(Other, O.Edge) &&
+        sameOperands(Own, Other, Ctx))
+      return true;
+  }
+  return false;
+}
+
 Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
   Divergence D;
   const CFGBlock *B = blockOf(S);
@@ -626,7 +681,7 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
       D.ParamConditions |= V.Params;
       continue;
     }
-    if (!Seen.insert(C.Branch).second)
+    if (!Seen.insert(C.Branch).second || impliedByAnother(C, Cs))
       continue;
     DivergentBranch DB;
     DB.Terminator = C.Branch->getTerminatorStmt();

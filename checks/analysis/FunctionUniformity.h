@@ -118,6 +118,10 @@ private:
   };
 
   void computeControlDependence();
+  /// Whether another of \p All (the controllers of one point) already
+  /// decides which way \p C goes for every lane that reaches the point.
+  bool impliedByAnother(const Controller &C,
+                        llvm::ArrayRef<Controller> All) const;
   bool updateValues();
   bool updateBranchValues();
   bool updateBranchValue(const CFGBlock *B);

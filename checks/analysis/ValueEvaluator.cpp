@@ -146,18 +146,6 @@ ValueEvaluator::evalInlined(const FunctionDecl *Callee,
   return Inner.eval(Result);
 }
 
-/// Returns the object a call of a (non-lambda) method is made on, if any.
-static const Expr *objectArgument(const CallExpr *Call) {
-  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!MD || MD->isStatic() || MD->getParent()->isLambda())
-    return nullptr;
-  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
-    return MCE->getImplicitObjectArgument();
-  if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0)
-    return Call->getArg(0);
-  return nullptr;
-}
-
 /// Returns whether \p S reads or writes a member of `this` (a constructor's
 /// initializer reading another field, or its body writing one).
 static bool usesThis(const Stmt *S) {
@@ -564,6 +552,22 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
     }
   }
   if (Varying->S == Shape::ThreadIndex) {
+    // tid / (32 * m), `tid / group_size` with a group of whole warps: the
+    // group index, the same in a warp. (Not blockDim.x itself: in a block
+    // of 16-wide rows the linear index over it is the row.)
+    if (Varying == &L && !Uniform->Constant &&
+        Uniform->S == Shape::WarpMultiple && Varying->OffsetMod32 == 0) {
+      if (Op == BO_Div) {
+        WarpValue U;
+        U.Params = C.Params;
+        return U;
+      }
+      if (Op == BO_Rem) {
+        C.S = Shape::ThreadIndex; // tid % (32 * m): the rank in the group
+        C.OffsetMod32 = 0;
+        return C;
+      }
+    }
     if (Varying == &L && Uniform->Constant) {
       int64_t K = *Uniform->Constant;
       // threadIdx.x / 32 (or >> 5) is the warp index: the same in a warp.
@@ -655,7 +659,7 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
     if (std::optional<WarpValue> R = evalInlined(Callee, CalleeArgs))
       return *R;
     std::optional<WarpValue> Object;
-    if (const Expr *Obj = objectArgument(Call))
+    if (const Expr *Obj = callObject(Call))
       Object = eval(Obj);
     if (std::optional<WarpValue> R = Oracle.callResult(
             Call, Callee, CalleeArgs, Object ? &*Object : nullptr))

@@ -243,9 +243,9 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
   return Result;
 }
 
-static ParamSet mapParams(ParamSet CalleeParams,
-                          llvm::ArrayRef<const Expr *> Args,
-                          const FunctionUniformity &Caller, bool &AnyVarying);
+static ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
+                          const FunctionUniformity &Caller, bool &AnyVarying,
+                          bool WithObject = false);
 
 /// Bounds the call-site analyses of one translation unit; past it, calls use
 /// the generic summaries (a little less precise, never wrong).
@@ -396,8 +396,7 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
                                             ParamSet ParamConditions,
                                             const Stmt *Collective,
                                             const FunctionUniformity &Caller) {
-  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-  const Expr *Varying = varyingArgument(ParamConditions, Args, Caller);
+  const Expr *Varying = varyingArgument(ParamConditions, Call, Caller);
   const FunctionDecl *Callee = calledDefinition(Call);
   if (!Varying || !Callee)
     return Varying;
@@ -412,7 +411,7 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
       return nullptr;
   for (const MaskParam &M : AtCall->MaskParams)
     if (M.Collective == Collective && !M.DivergedInside &&
-        !varyingArgument(M.ParamConditions, Args, Caller))
+        !varyingArgument(M.ParamConditions, Call, Caller))
       return nullptr;
   return Varying;
 }
@@ -471,13 +470,15 @@ DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
 }
 
 bool WarpAnalysis::concreteInGeneric(const UniformAtomic &A,
-                                     llvm::ArrayRef<const Expr *> Args,
+                                     const CallExpr *Call,
                                      const FunctionDecl *FD) {
   const FunctionUniformity *Generic = function(FD);
   if (!Generic)
     return false;
   bool Varying = false;
-  return !mapParams(A.AddressParams, Args, *Generic, Varying) && !Varying;
+  return !mapParams(A.AddressParams, Call, *Generic, Varying,
+                    /*WithObject=*/true) &&
+         !Varying;
 }
 
 bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
@@ -495,27 +496,44 @@ bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
 /// Returns the parameters of the caller that arguments bound to the callee
 /// parameters \p CalleeParams depend on; sets \p AnyVarying when one of those
 /// arguments varies in the caller.
-static ParamSet mapParams(ParamSet CalleeParams,
-                          llvm::ArrayRef<const Expr *> Args,
-                          const FunctionUniformity &Caller, bool &AnyVarying) {
+/// The arguments of \p Call bound to \p Params, and with \p WithObject the
+/// object it is called on. The object's value is the join of all its fields
+/// (one per-lane `tid` member makes it vary), so only an atomic's address,
+/// where "varies" means "stay silent", takes it into account: for branch
+/// conditions it would make every member test look divergent.
+template <typename Fn>
+static void forEachBound(ParamSet Params, const CallExpr *Call, bool WithObject,
+                         Fn F) {
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
+  for (unsigned I = 0; I < Args.size() && I < ParamSet::ObjectIndex; ++I)
+    if (Params.contains(I))
+      F(Args[I]);
+  if (WithObject && Params.contains(ParamSet::ObjectIndex))
+    if (const Expr *Object = callObject(Call))
+      F(Object);
+}
+
+static ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
+                          const FunctionUniformity &Caller, bool &AnyVarying,
+                          bool WithObject) {
   ParamSet Mapped;
-  for (unsigned I = 0; I < Args.size() && I < 64; ++I) {
-    if (!CalleeParams.contains(I))
-      continue;
-    WarpValue V = Caller.valueOf(Args[I]);
+  forEachBound(CalleeParams, Call, WithObject, [&](const Expr *Arg) {
+    WarpValue V = Caller.valueOf(Arg);
     if (V.isVarying())
       AnyVarying = true;
     Mapped |= V.Params;
-  }
+  });
   return Mapped;
 }
 
-const Expr *varyingArgument(ParamSet Params, llvm::ArrayRef<const Expr *> Args,
-                            const FunctionUniformity &Caller) {
-  for (unsigned I = 0; I < Args.size() && I < 64; ++I)
-    if (Params.contains(I) && Caller.valueOf(Args[I]).isVarying())
-      return Args[I];
-  return nullptr;
+const Expr *varyingArgument(ParamSet Params, const CallExpr *Call,
+                            const FunctionUniformity &Caller, bool WithObject) {
+  const Expr *Varying = nullptr;
+  forEachBound(Params, Call, WithObject, [&](const Expr *Arg) {
+    if (!Varying && Caller.valueOf(Arg).isVarying())
+      Varying = Arg;
+  });
+  return Varying;
 }
 
 /// Returns the reference or pointer parameter of \p FD that the store to
@@ -674,7 +692,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       for (const FullWarpNeed &N : CS->FullWarp) {
         bool Varying = false;
         ParamSet Cond =
-            D.ParamConditions | mapParams(N.ParamConditions, Args, FU, Varying);
+            D.ParamConditions | mapParams(N.ParamConditions, Call, FU, Varying);
         if (!Varying)
           S.FullWarp.push_back({N.Collective, N.Owner, Cond});
       }
@@ -682,9 +700,10 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       for (const UniformAtomic &A : CS->ParamAtomics) {
         bool Varying = false;
         ParamSet Mapped =
-            mapParams(A.AddressParams, Args, FU, Varying) | D.ParamConditions;
+            mapParams(A.AddressParams, Call, FU, Varying, /*WithObject=*/true) |
+            D.ParamConditions;
         if (!Varying && (Mapped || (FU.isSpecialized() &&
-                                    !concreteInGeneric(A, Args, FD)))) {
+                                    !concreteInGeneric(A, Call, FD)))) {
           UniformAtomic Through = A;
           Through.AddressParams = Mapped;
           Through.Path.insert(Through.Path.begin(), Call);
@@ -697,7 +716,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       Expr::EvalResult R;
       bool Varying = false;
       ParamSet Cond =
-          D.ParamConditions | mapParams(M.ParamConditions, Args, FU, Varying);
+          D.ParamConditions | mapParams(M.ParamConditions, Call, FU, Varying);
       if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
           !Varying && !Args[M.Index]->isValueDependent() &&
           Args[M.Index]->EvaluateAsInt(R, Ctx) &&
@@ -710,7 +729,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
           if (P->getDeclContext() == FD) {
             bool Varying = false;
             ParamSet Cond = D.ParamConditions |
-                            mapParams(M.ParamConditions, Args, FU, Varying);
+                            mapParams(M.ParamConditions, Call, FU, Varying);
             S.MaskParams.push_back(
                 {P->getFunctionScopeIndex(), M.Collective, M.Owner,
                  M.DivergedInside || D.isDiverged() || Varying, Cond});

@@ -83,9 +83,11 @@ const ParmVarDecl *maskParameter(const Expr *Mask);
 const FunctionDecl *calledDefinition(const CallExpr *Call);
 
 /// Returns the first argument bound to one of \p Params whose value varies
-/// between lanes in \p Caller, if any.
-const Expr *varyingArgument(ParamSet Params, llvm::ArrayRef<const Expr *> Args,
-                            const FunctionUniformity &Caller);
+/// between lanes in \p Caller, if any; with \p WithObject, the object a
+/// method is called on counts as its ParamSet::ObjectIndex argument.
+const Expr *varyingArgument(ParamSet Params, const CallExpr *Call,
+                            const FunctionUniformity &Caller,
+                            bool WithObject = false);
 
 /// The frames between a call and the point inside its callees where the
 /// lanes split (see WarpAnalysis::divergencePath).
@@ -167,10 +169,9 @@ private:
   /// (its address is uniform there whatever the arguments).
   bool reportedInPlace(const CallExpr *Atomic, const FunctionDecl *FD);
   /// Whether the generic analysis of \p FD hands \p A concrete (uniform,
-  /// parameter-free) arguments at the call with \p Args: FD's own check
-  /// then reports it at that call.
-  bool concreteInGeneric(const UniformAtomic &A,
-                         llvm::ArrayRef<const Expr *> Args,
+  /// parameter-free) arguments at \p Call: FD's own check then reports it
+  /// at that call.
+  bool concreteInGeneric(const UniformAtomic &A, const CallExpr *Call,
                          const FunctionDecl *FD);
 
   /// One call-site analysis of a function (see function(FD, Args)).

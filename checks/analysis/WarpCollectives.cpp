@@ -341,6 +341,17 @@ llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
   return Args;
 }
 
+const Expr *callObject(const CallExpr *Call) {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!MD || MD->isStatic() || MD->getParent()->isLambda())
+    return nullptr;
+  if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
+    return MCE->getImplicitObjectArgument();
+  if (isa<CXXOperatorCallExpr>(Call) && Call->getNumArgs() > 0)
+    return Call->getArg(0);
+  return nullptr;
+}
+
 std::string atomicName(const CallExpr *Call) {
   if (const FunctionDecl *FD = Call->getDirectCallee())
     return FD->getNameAsString();

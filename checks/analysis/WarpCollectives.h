@@ -142,6 +142,9 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
 /// Returns the arguments of \p Call that bind to the callee's parameters
 /// (dropping the object of a member operator, e.g. a lambda's closure).
 llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
+/// The object a (non-lambda) method call is made on, which the callee sees
+/// as `this` (ParamSet::ObjectIndex); null for other calls.
+const Expr *callObject(const CallExpr *Call);
 
 /// How the atomic \p Call is spelled in messages: `atomicAdd`, `fetch_add`,
 /// `operator+=`.

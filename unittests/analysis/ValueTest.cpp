@@ -211,6 +211,11 @@ __global__ void k(int n, bool extra) {
   uniform(tid < (extra ? 32 : 0) + 64); // 0 is a multiple of 32 too
   uniform(tid < (n & ~31));
   lane_varying(tid < n - n % 16);
+  int group_size = n * 32;          // whole warps per group
+  uniform(tid / group_size);        // the group index
+  lane_varying(tid % group_size);   // the rank in the group
+  uniform(tid % group_size < 32);
+  lane_varying(tid / (n * 16));
   lane_varying(tid < (extra ? 16 : 0));
 }
 )cu"));
