@@ -10,6 +10,8 @@
 
 #include "rt_launch.h"
 
+#include <fmt/core.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -48,8 +50,8 @@ namespace {
   do {                                                                         \
     const cudaError_t E_ = (Expr);                                             \
     if (E_ != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #Expr,       \
-                   cudaGetErrorString(E_));                                    \
+      fmt::print(stderr, "{}:{}: {}: {}\n", __FILE__, __LINE__, #Expr,         \
+                 cudaGetErrorString(E_));                                      \
       std::exit(1);                                                            \
     }                                                                          \
   } while (0)
@@ -139,7 +141,7 @@ bool waitOrHang(cudaEvent_t Stop, double Seconds, const char *What) {
     if (E == cudaSuccess)
       return true;
     if (E != cudaErrorNotReady) {
-      std::printf("\n%s: kernel failed: %s\n", What, cudaGetErrorString(E));
+      fmt::print("\n{}: kernel failed: {}\n", What, cudaGetErrorString(E));
       std::fflush(stdout);
       std::_Exit(1);
     }
@@ -191,12 +193,12 @@ void printDevice() {
   CHECK_CUDA(cudaGetDeviceProperties(&P, Dev));
   CHECK_CUDA(cudaDriverGetVersion(&Driver));
   CHECK_CUDA(cudaRuntimeGetVersion(&Runtime));
-  std::printf("- GPU: %s (sm_%d%d, %d SMs, %.1f GiB)\n", P.name, P.major,
-              P.minor, P.multiProcessorCount,
-              double(P.totalGlobalMem) / (1 << 30));
-  std::printf("- CUDA driver API version: %d.%d; runtime: %d.%d (static)\n",
-              Driver / 1000, (Driver % 1000) / 10, Runtime / 1000,
-              (Runtime % 1000) / 10);
+  fmt::print("- GPU: {} (sm_{}{}, {} SMs, {:.1f} GiB)\n", P.name, P.major,
+             P.minor, P.multiProcessorCount,
+             double(P.totalGlobalMem) / (1 << 30));
+  fmt::print("- CUDA driver API version: {}.{}; runtime: {}.{} (static)\n",
+             Driver / 1000, (Driver % 1000) / 10, Runtime / 1000,
+             (Runtime % 1000) / 10);
 }
 
 } // namespace
@@ -220,16 +222,16 @@ int main(int argc, char **argv) {
     else if (const char *V = Value("--only="))
       O.only = V;
     else {
-      std::fprintf(stderr,
-                   "usage: %s [--runs=N] [--n-log2=K] [--spin-n-log2=K] "
-                   "[--block=B] [--only=SUBSTRING]\n",
-                   argv[0]);
+      fmt::print(stderr,
+                 "usage: {} [--runs=N] [--n-log2=K] [--spin-n-log2=K] "
+                 "[--block=B] [--only=SUBSTRING]\n",
+                 argv[0]);
       return 2;
     }
   }
   int Count = 0;
   if (cudaError_t E = cudaGetDeviceCount(&Count); E != cudaSuccess || !Count) {
-    std::printf("no CUDA device: %s\n", cudaGetErrorString(E));
+    fmt::print("no CUDA device: {}\n", cudaGetErrorString(E));
     return 0;
   }
 
@@ -269,14 +271,14 @@ int main(int argc, char **argv) {
   cudaStream_t S;
   CHECK_CUDA(cudaStreamCreateWithFlags(&S, cudaStreamNonBlocking));
 
-  std::printf("# warp-lint runtime benchmark\n\n");
+  fmt::print("# warp-lint runtime benchmark\n\n");
   printDevice();
-  std::printf("- block %d, median of %d runs (%d for spin locks) after "
-              "warm-up, CUDA events; n = 2^%d (spin locks 2^%d)\n\n",
-              O.block, O.runs, O.spinRuns, O.nLog2, O.spinNLog2);
-  std::printf("| check | pattern | n | naive/original ms | fixed ms | "
-              "naive/fixed | note |\n");
-  std::printf("|---|---|---|---|---|---|---|\n");
+  fmt::print("- block {}, median of {} runs ({} for spin locks) after "
+             "warm-up, CUDA events; n = 2^{} (spin locks 2^{})\n\n",
+             O.block, O.runs, O.spinRuns, O.nLog2, O.spinNLog2);
+  fmt::print("| check | pattern | n | naive/original ms | fixed ms | "
+             "naive/fixed | note |\n");
+  fmt::print("|---|---|---|---|---|---|---|\n");
   std::fflush(stdout);
   // The spin-lock rows last: a hang there leaves a context that cannot run
   // the others.
@@ -297,38 +299,35 @@ int main(int argc, char **argv) {
     const int Runs = Spin ? O.spinRuns : O.runs;
     const double Fixed =
         timeLauncher(R.fixedL, B, RowN, R.minCounter, Runs, O, Name.c_str(), S);
-    char NaiveText[64] = "n/a", Ratio[32] = "n/a", FixedText[32];
+    const std::string Hung = fmt::format("hung (> {:.0f} s)", O.watchdog);
+    std::string NaiveText = "n/a", Ratio = "n/a";
     double Naive = 0;
     if (Fixed >= 0 && R.naive) {
       Naive = timeLauncher(R.naive, B, RowN, R.minCounter, Runs, O,
                            Name.c_str(), S);
       if (Naive >= 0) {
-        std::snprintf(NaiveText, sizeof NaiveText, "%.3f (%s)", Naive,
-                      R.naiveLabel);
-        std::snprintf(Ratio, sizeof Ratio, "%.2fx", Naive / Fixed);
+        NaiveText = fmt::format("{:.3f} ({})", Naive, R.naiveLabel);
+        Ratio = fmt::format("{:.2f}x", Naive / Fixed);
       } else {
-        std::snprintf(NaiveText, sizeof NaiveText, "hung (> %.0f s)",
-                      O.watchdog);
+        NaiveText = Hung;
       }
     }
-    if (Fixed >= 0)
-      std::snprintf(FixedText, sizeof FixedText, "%.3f", Fixed);
-    else
-      std::snprintf(FixedText, sizeof FixedText, "hung (> %.0f s)", O.watchdog);
-    std::printf("| %s | %s | 2^%d | %s | %s | %s | %s |\n", R.check, R.pattern,
-                Spin ? O.spinNLog2 : O.nLog2, NaiveText, FixedText, Ratio,
-                R.note);
+    const std::string FixedText =
+        Fixed >= 0 ? fmt::format("{:.3f}", Fixed) : Hung;
+    fmt::print("| {} | {} | 2^{} | {} | {} | {} | {} |\n", R.check, R.pattern,
+               Spin ? O.spinNLog2 : O.nLog2, NaiveText, FixedText, Ratio,
+               R.note);
     std::fflush(stdout);
     if (Fixed < 0 || Naive < 0) {
       // A hang is a result (the row says so), not a failure of the run; the
       // hung context cannot run the rows after it.
-      std::printf("\nA kernel hung; a hung context cannot be recovered, so "
-                  "the rows after it were not run.\n");
+      fmt::print("\nA kernel hung; a hung context cannot be recovered, so "
+                 "the rows after it were not run.\n");
       std::fflush(stdout);
       std::_Exit(Fixed < 0 ? 124 : 0);
     }
   }
-  std::printf("\nFor the mask rows, naive/fixed below 1 is the fix's cost "
-              "(expected within ~5%%: ratio >= 0.95).\n");
+  fmt::print("\nFor the mask rows, naive/fixed below 1 is the fix's cost "
+             "(expected within ~5%: ratio >= 0.95).\n");
   return 0;
 }
