@@ -1166,6 +1166,25 @@ __global__ void producer_among_workers(float *p, int nwarps) {
   }
 }
 
+// A test excludes another only where both read the same values: here
+// `index` changes between `index >= end` and the next `index < end`.
+__global__ void consume_until_empty(const int *endp, float *p, const int *next) {
+  int index = threadIdx.x;
+  int end = *endp;
+  do {
+    while (index < end) {
+      p[index] = launch_warp_sum(p[index]);
+      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+      // CHECK-NOTES: :[[@LINE-3]]:18: note: lanes diverge here
+      // CHECK-NOTES: :[[@LINE+5]]:7: note: lanes exit here
+      // CHECK-NOTES: :[[@LINE-141]]:10: note: '__shfl_xor_sync' with a full mask runs here
+      index = next[index];
+    }
+    if (index >= end)
+      break;
+  } while (true);
+}
+
 template <typename Kernel, typename... Args>
 void launch_kernel(Kernel kernel, dim3 grid, dim3 block, Args... args) {
   kernel<<<grid, block>>>(args...);

@@ -635,12 +635,37 @@ static bool sameOperands(const BinaryOperator *A, const BinaryOperator *B,
   return (AL == BL && AR == BR) || (AL == BR && AR == BL);
 }
 
+bool FunctionUniformity::stableOperand(const Expr *E) const {
+  // Values that are the same at both tests: constants, and locals or
+  // parameters the body never reassigns (`tid` in a role split). A loop
+  // variable or a load may change between them (`index = q.next()`).
+  E = E->IgnoreParenImpCasts();
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return isa<EnumConstantDecl>(DRE->getDecl());
+    if (!VD->hasLocalStorage())
+      return VD->getType().isConstQualified();
+    return Defs && Defs->of(VD).size() <= 1;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return UO->isArithmeticOp() && stableOperand(UO->getSubExpr());
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return (BO->isAdditiveOp() || BO->isMultiplicativeOp() || BO->isShiftOp() ||
+            BO->isBitwiseOp()) &&
+           stableOperand(BO->getLHS()) && stableOperand(BO->getRHS());
+  return false;
+}
+
 bool FunctionUniformity::impliedByAnother(
     const Controller &C, llvm::ArrayRef<Controller> All) const {
   // `if (tid == k) {…} else if (tid < k) {…}`: past `tid < k`, every lane
   // has tid != k, so the one-lane test splits none of them.
   const BinaryOperator *Own = comparison(C.Branch);
-  if (!Own || !edgeExcludesEqual(Own, C.Edge))
+  if (!Own || !edgeExcludesEqual(Own, C.Edge) ||
+      !stableOperand(Own->getLHS()) || !stableOperand(Own->getRHS()))
     return false;
   for (const Controller &O : All) {
     const BinaryOperator *Other =

@@ -122,6 +122,8 @@ private:
   /// decides which way \p C goes for every lane that reaches the point.
   bool impliedByAnother(const Controller &C,
                         llvm::ArrayRef<Controller> All) const;
+  /// Whether \p E has the same value wherever the body tests it.
+  bool stableOperand(const Expr *E) const;
   bool updateValues();
   bool updateBranchValues();
   bool updateBranchValue(const CFGBlock *B);
