@@ -625,14 +625,10 @@ static const BinaryOperator *comparison(const CFGBlock *Branch) {
 
 static bool sameOperands(const BinaryOperator *A, const BinaryOperator *B,
                          ASTContext &Ctx) {
-  auto Id = [&](const Expr *E) {
-    llvm::FoldingSetNodeID ID;
-    E->IgnoreParenImpCasts()->Profile(ID, Ctx, /*Canonical=*/true);
-    return ID;
-  };
-  auto AL = Id(A->getLHS()), AR = Id(A->getRHS());
-  auto BL = Id(B->getLHS()), BR = Id(B->getRHS());
-  return (AL == BL && AR == BR) || (AL == BR && AR == BL);
+  return (sameExpr(A->getLHS(), B->getLHS(), Ctx) &&
+          sameExpr(A->getRHS(), B->getRHS(), Ctx)) ||
+         (sameExpr(A->getLHS(), B->getRHS(), Ctx) &&
+          sameExpr(A->getRHS(), B->getLHS(), Ctx));
 }
 
 bool FunctionUniformity::stableOperand(const Expr *E) const {

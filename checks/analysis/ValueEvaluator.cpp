@@ -450,10 +450,7 @@ bool ValueEvaluator::roundsDown(const BinaryOperator *Sub,
   if (!Remainder.isUniform() || !Rem || Rem->getOpcode() != BO_Rem ||
       !eval(Rem->getRHS()).isWarpMultiple())
     return false;
-  llvm::FoldingSetNodeID Whole, Dividend;
-  Sub->getLHS()->IgnoreParenImpCasts()->Profile(Whole, Ctx, true);
-  Rem->getLHS()->IgnoreParenImpCasts()->Profile(Dividend, Ctx, true);
-  return Whole == Dividend;
+  return sameExpr(Sub->getLHS(), Rem->getLHS(), Ctx);
 }
 
 WarpValue ValueEvaluator::offsetAddress(const WarpValue &Base,

@@ -89,13 +89,6 @@ const FunctionDecl *calledDefinition(const CallExpr *Call) {
   return Def;
 }
 
-bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx) {
-  llvm::FoldingSetNodeID IA, IB;
-  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
-  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
-  return IA == IB;
-}
-
 const ParmVarDecl *maskParameter(const Expr *Mask) {
   if (!Mask)
     return nullptr;

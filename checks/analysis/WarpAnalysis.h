@@ -72,10 +72,6 @@ struct FunctionSummary {
 bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,
                  ASTContext &Ctx);
 
-/// Returns whether \p A and \p B spell the same expression, structurally
-/// and ignoring parentheses and implicit casts.
-bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx);
-
 /// Returns the parameter a mask expression reads directly, if any.
 const ParmVarDecl *maskParameter(const Expr *Mask);
 

@@ -332,6 +332,13 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
   return Info;
 }
 
+bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx) {
+  llvm::FoldingSetNodeID IA, IB;
+  A->IgnoreParenImpCasts()->Profile(IA, Ctx, /*Canonical=*/true);
+  B->IgnoreParenImpCasts()->Profile(IB, Ctx, /*Canonical=*/true);
+  return IA == IB;
+}
+
 llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
   llvm::ArrayRef<const Expr *> Args(Call->getArgs(), Call->getNumArgs());
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))

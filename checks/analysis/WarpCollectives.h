@@ -141,6 +141,10 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
 
 /// Returns the arguments of \p Call that bind to the callee's parameters
 /// (dropping the object of a member operator, e.g. a lambda's closure).
+/// Returns whether \p A and \p B spell the same expression, structurally
+/// and ignoring parentheses and implicit casts.
+bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx);
+
 llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
 /// The object a (non-lambda) method call is made on, which the callee sees
 /// as `this` (ParamSet::ObjectIndex); null for other calls.
