@@ -225,6 +225,7 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
   const FunctionSummary *S = WA.summary(Callee);
   if (!S)
     return;
+  const CollectiveFacet &Needs = *S->facet<CollectiveFacet>();
   ASTContext &Ctx = WA.context();
   llvm::ArrayRef<const Expr *> Args = callArguments(Call);
   Divergence D = FU.divergenceAt(Call);
@@ -238,10 +239,10 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
   // The callee needs every lane that entered it.
   const FullWarpNeed *Need = nullptr;
   const Expr *VaryingArg = nullptr;
-  if (D.isDiverged() && !S->FullWarp.empty())
-    Need = &S->FullWarp.front();
+  if (D.isDiverged() && !Needs.FullWarp.empty())
+    Need = &Needs.FullWarp.front();
   else
-    for (const FullWarpNeed &N : S->FullWarp)
+    for (const FullWarpNeed &N : Needs.FullWarp)
       if ((VaryingArg = WA.divergingArgument(Call, N.ParamConditions,
                                              N.Collective, FU))) {
         Need = &N;
@@ -268,7 +269,7 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
   }
 
   // A full mask handed to a helper that uses it for a collective.
-  for (const MaskParam &M : S->MaskParams) {
+  for (const MaskParam &M : Needs.MaskParams) {
     // The helper may branch on an argument that differs between lanes.
     const Expr *Diverging =
         WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU);

@@ -17,7 +17,9 @@ namespace clang::tidy::warp {
 class DivergentFullMaskCheck : public WarpCheckBase {
 public:
   DivergentFullMaskCheck(StringRef Name, ClangTidyContext *Context)
-      : WarpCheckBase(Name, Context) {}
+      : WarpCheckBase(Name, Context) {
+    declareFacet(FacetKind::Collectives);
+  }
 
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,

@@ -18,11 +18,11 @@ void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
   if (llvm::none_of(Launches, Partial))
     return;
   const FunctionSummary *S = WA.summary(FD);
-  if (!S || S->FullWarp.empty())
+  if (!S || S->facet<CollectiveFacet>()->FullWarp.empty())
     return;
   // The kernel runs a full-mask collective while its lanes are together:
   // the lanes a partial warp lacks are named by the mask.
-  const FullWarpNeed &Need = S->FullWarp.front();
+  const FullWarpNeed &Need = S->facet<CollectiveFacet>()->FullWarp.front();
   std::optional<CollectiveUse> Use = matchCollective(Need.Collective);
   StringRef Name = Use ? StringRef(Use->Info->Name) : StringRef("collective");
   for (const KernelLaunch &L : Launches) {

@@ -15,7 +15,9 @@ namespace clang::tidy::warp {
 class PartialWarpLaunchCheck : public WarpCheckBase {
 public:
   PartialWarpLaunchCheck(StringRef Name, ClangTidyContext *Context)
-      : WarpCheckBase(Name, Context) {}
+      : WarpCheckBase(Name, Context) {
+    declareFacet(FacetKind::Collectives);
+  }
 
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,

@@ -272,7 +272,7 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     if (!Summary)
       return;
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-    for (const MaskParam &M : Summary->MaskParams)
+    for (const MaskParam &M : Summary->facet<CollectiveFacet>()->MaskParams)
       if (M.Index < Args.size())
         checkUse(
             Call, Args[M.Index], Callee->getName(), FU, Ctx,

@@ -40,7 +40,9 @@ struct HelperDivergence {
 class StaleMaskCheck : public WarpCheckBase {
 public:
   StaleMaskCheck(StringRef Name, ClangTidyContext *Context)
-      : WarpCheckBase(Name, Context) {}
+      : WarpCheckBase(Name, Context) {
+    declareFacet(FacetKind::Collectives);
+  }
   void onEndOfTranslationUnit() override;
 
 protected:

@@ -13,7 +13,9 @@ namespace clang::tidy::warp {
 UniformAddressAtomicCheck::UniformAddressAtomicCheck(StringRef Name,
                                                      ClangTidyContext *Context)
     : WarpCheckBase(Name, Context),
-      IgnoreIntegerAtomics(Options.get("IgnoreIntegerAtomics", false)) {}
+      IgnoreIntegerAtomics(Options.get("IgnoreIntegerAtomics", false)) {
+  declareFacet(FacetKind::Atomics);
+}
 
 void UniformAddressAtomicCheck::storeOptions(
     ClangTidyOptions::OptionMap &Opts) {
@@ -79,7 +81,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
     if (!Summary)
       return;
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-    for (const UniformAtomic &A : Summary->ParamAtomics) {
+    for (const UniformAtomic &A : Summary->facet<AtomicFacet>()->Atomics) {
       if (varyingArgument(A.AddressParams, Call, FU, /*WithObject=*/true))
         continue;
       // Uniform arguments that are themselves parameters: our callers decide.

@@ -236,10 +236,6 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD) {
   return Result;
 }
 
-static ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
-                          const FunctionUniformity &Caller, bool &AnyVarying,
-                          bool WithObject = false);
-
 /// Bounds the call-site analyses of one translation unit; past it, calls use
 /// the generic summaries (a little less precise, never wrong).
 static constexpr size_t MaxSpecializations = 4096;
@@ -277,26 +273,6 @@ std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
   if (Generic)
     Entry.clear();
   return Entry;
-}
-
-/// Returns whether \p S says anything that depends on the parameters in
-/// \p Params (what a call-site analysis could answer more precisely).
-static bool dependsOn(const FunctionSummary &S, ParamSet Params) {
-  if (S.Result.Params & Params)
-    return true;
-  for (const FullWarpNeed &N : S.FullWarp)
-    if (N.ParamConditions & Params)
-      return true;
-  for (const MaskParam &M : S.MaskParams)
-    if (M.ParamConditions & Params)
-      return true;
-  for (const UniformAtomic &A : S.ParamAtomics)
-    if (A.AddressParams & Params)
-      return true;
-  for (const ParamWrite &W : S.ParamWrites)
-    if (W.Written && (W.Value.Params & Params))
-      return true;
-  return false;
 }
 
 const FunctionUniformity *
@@ -353,7 +329,7 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD,
   for (unsigned I = 0; I < Entry.size(); ++I)
     if (Entry[I] != WarpValue::param(I))
       Informative |= ParamSet::of(I);
-  if (!Informative || !dependsOn(*Generic, Informative))
+  if (!Informative || !Generic->dependsOn(Informative))
     return Generic;
   SpecializationKey K{FD, Key};
   if (auto It = Specialized.find(K);
@@ -395,14 +371,16 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
     return Varying;
   const FunctionSummary *Generic = summary(Callee);
   const FunctionSummary *AtCall = summary(Callee, argumentValues(Call, Caller));
-  if (!AtCall || AtCall == Generic)
+  const CollectiveFacet *Needs =
+      AtCall ? AtCall->facet<CollectiveFacet>() : nullptr;
+  if (!Needs || AtCall == Generic)
     return Varying;
   // With the arguments' real values the branch may not split the warp at
   // all (`if (tid / 32 == w)`, `if (lane < 32)`).
-  for (const FullWarpNeed &N : AtCall->FullWarp)
+  for (const FullWarpNeed &N : Needs->FullWarp)
     if (N.Collective == Collective)
       return nullptr;
-  for (const MaskParam &M : AtCall->MaskParams)
+  for (const MaskParam &M : Needs->MaskParams)
     if (M.Collective == Collective && !M.DivergedInside &&
         !varyingArgument(M.ParamConditions, Call, Caller))
       return nullptr;
@@ -415,7 +393,8 @@ static bool reaches(WarpAnalysis &WA, const CallExpr *Call,
                     const Stmt *Collective) {
   const FunctionDecl *Callee = calledDefinition(Call);
   const FunctionSummary *S = Callee ? WA.summary(Callee) : nullptr;
-  return S && llvm::any_of(S->FullWarp, [&](const FullWarpNeed &N) {
+  const CollectiveFacet *Needs = S ? S->facet<CollectiveFacet>() : nullptr;
+  return Needs && llvm::any_of(Needs->FullWarp, [&](const FullWarpNeed &N) {
            return N.Collective == Collective;
          });
 }
@@ -462,33 +441,6 @@ DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
   return {};
 }
 
-bool WarpAnalysis::concreteInGeneric(const UniformAtomic &A,
-                                     const CallExpr *Call,
-                                     const FunctionDecl *FD) {
-  const FunctionUniformity *Generic = function(FD);
-  if (!Generic)
-    return false;
-  bool Varying = false;
-  return !mapParams(A.AddressParams, Call, *Generic, Varying,
-                    /*WithObject=*/true) &&
-         !Varying;
-}
-
-bool WarpAnalysis::reportedInPlace(const CallExpr *Atomic,
-                                   const FunctionDecl *FD) {
-  const FunctionUniformity *Generic = function(FD);
-  std::optional<AtomicInfo> Info = matchAtomic(Atomic);
-  if (!Generic || !Info)
-    return false;
-  WarpValue Address = Generic->atomicAddress(*Info);
-  Divergence D = Generic->divergenceAt(Atomic);
-  return Address.isUniform() && !Address.Params && !D.ParamConditions &&
-         !D.hasDataBranch() && !Generic->isSingleLane(Atomic);
-}
-
-/// Returns the parameters of the caller that arguments bound to the callee
-/// parameters \p CalleeParams depend on; sets \p AnyVarying when one of those
-/// arguments varies in the caller.
 /// The arguments of \p Call bound to \p Params, and with \p WithObject the
 /// object it is called on. The object's value is the join of all its fields
 /// (one per-lane `tid` member makes it vary), so only an atomic's address,
@@ -506,9 +458,9 @@ static void forEachBound(ParamSet Params, const CallExpr *Call, bool WithObject,
       F(Object);
 }
 
-static ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
-                          const FunctionUniformity &Caller, bool &AnyVarying,
-                          bool WithObject) {
+ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
+                   const FunctionUniformity &Caller, bool &AnyVarying,
+                   bool WithObject) {
   ParamSet Mapped;
   forEachBound(CalleeParams, Call, WithObject, [&](const Expr *Arg) {
     WarpValue V = Caller.valueOf(Arg);
@@ -628,6 +580,13 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
                                              const FunctionUniformity &FU) {
   FunctionSummary S;
   S.ParamWrites.resize(FD->getNumParams());
+  llvm::SmallVector<SummaryFacet *, FacetKinds> Facets;
+  for (unsigned K = 0; K < FacetKinds; ++K)
+    if (isDeclared(FacetKind(K))) {
+      S.Facets[K] = makeFacet(FacetKind(K));
+      Facets.push_back(S.Facets[K].get());
+    }
+  SummaryWalk Walk{FD, FU, *this};
   bool SawReturn = false;
   FU.forEachStmt([&](const Stmt *St) {
     recordParamWrites(St, FD, FU, *this, S);
@@ -643,14 +602,8 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       if (!S.Synchronizes)
         S.Synchronizes = St;
       Divergence D = FU.divergenceAt(St);
-      if (hasFullMask(*Use, FU, Ctx)) {
-        if (!D.isDiverged())
-          S.FullWarp.push_back({St, FD, D.ParamConditions});
-      } else if (const ParmVarDecl *P = maskParameter(Use->Mask)) {
-        if (P->getDeclContext() == FD)
-          S.MaskParams.push_back({P->getFunctionScopeIndex(), St, FD,
-                                  D.isDiverged(), D.ParamConditions});
-      }
+      for (SummaryFacet *F : Facets)
+        F->collective(St, *Use, D, Walk);
       return;
     }
     const auto *Call = dyn_cast<CallExpr>(St);
@@ -659,16 +612,9 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
     if (!S.Synchronizes && isBarrierName(calleeName(Call)))
       S.Synchronizes = St;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
-      WarpValue Address = FU.atomicAddress(*Atomic);
-      // The callers' to report when their arguments decide, through our
-      // parameters (the address, or a guard such as `if (tid == 0)`) or, in
-      // a call-site analysis, through their values.
       Divergence D = FU.divergenceAt(Call);
-      ParamSet Decided = Address.Params | D.ParamConditions;
-      if (Atomic->isReadModifyWrite() && Address.isUniform() &&
-          !FU.isSingleLane(Call) && !D.hasDataBranch() &&
-          (Decided || (FU.isSpecialized() && !reportedInPlace(Call, FD))))
-        S.ParamAtomics.push_back({Call, FD, Decided});
+      for (SummaryFacet *F : Facets)
+        F->atomic(Call, *Atomic, D, Walk);
       return;
     }
     const FunctionDecl *Callee = calledDefinition(Call);
@@ -679,54 +625,9 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
       return;
     if (!S.Synchronizes && CS->Synchronizes)
       S.Synchronizes = St;
-    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
     Divergence D = FU.divergenceAt(St);
-    if (!D.isDiverged())
-      for (const FullWarpNeed &N : CS->FullWarp) {
-        bool Varying = false;
-        ParamSet Cond =
-            D.ParamConditions | mapParams(N.ParamConditions, Call, FU, Varying);
-        if (!Varying)
-          S.FullWarp.push_back({N.Collective, N.Owner, Cond});
-      }
-    if (!FU.isSingleLane(Call) && !D.hasDataBranch())
-      for (const UniformAtomic &A : CS->ParamAtomics) {
-        bool Varying = false;
-        ParamSet Mapped =
-            mapParams(A.AddressParams, Call, FU, Varying, /*WithObject=*/true) |
-            D.ParamConditions;
-        if (!Varying && (Mapped || (FU.isSpecialized() &&
-                                    !concreteInGeneric(A, Call, FD)))) {
-          UniformAtomic Through = A;
-          Through.AddressParams = Mapped;
-          Through.Path.insert(Through.Path.begin(), Call);
-          S.ParamAtomics.push_back(std::move(Through));
-        }
-      }
-    for (const MaskParam &M : CS->MaskParams) {
-      // A full mask handed to the helper makes its collective a need of
-      // this function.
-      Expr::EvalResult R;
-      bool Varying = false;
-      ParamSet Cond =
-          D.ParamConditions | mapParams(M.ParamConditions, Call, FU, Varying);
-      if (M.Index < Args.size() && !M.DivergedInside && !D.isDiverged() &&
-          !Varying && !Args[M.Index]->isValueDependent() &&
-          Args[M.Index]->EvaluateAsInt(R, Ctx) &&
-          isFullMask(R.Val.getInt().getZExtValue()))
-        S.FullWarp.push_back({M.Collective, M.Owner, Cond});
-    }
-    for (const MaskParam &M : CS->MaskParams)
-      if (M.Index < Args.size())
-        if (const ParmVarDecl *P = maskParameter(Args[M.Index]))
-          if (P->getDeclContext() == FD) {
-            bool Varying = false;
-            ParamSet Cond = D.ParamConditions |
-                            mapParams(M.ParamConditions, Call, FU, Varying);
-            S.MaskParams.push_back(
-                {P->getFunctionScopeIndex(), M.Collective, M.Owner,
-                 M.DivergedInside || D.isDiverged() || Varying, Cond});
-          }
+    for (SummaryFacet *F : Facets)
+      F->call(Call, *CS, D, Walk);
   });
   return S;
 }

@@ -9,6 +9,9 @@
 #ifndef WARP_LINT_ANALYSIS_WARPANALYSIS_H
 #define WARP_LINT_ANALYSIS_WARPANALYSIS_H
 
+#include "AtomicFacet.h"
+#include "CollectiveFacet.h"
+#include "FunctionSummary.h"
 #include "FunctionUniformity.h"
 #include "KernelLaunches.h"
 #include "WarpCollectives.h"
@@ -18,54 +21,6 @@
 #include <set>
 
 namespace clang::warp {
-
-/// A collective with a full mask that a function runs while the lanes that
-/// entered it are still together: callers must enter with the whole warp.
-struct FullWarpNeed {
-  const Stmt *Collective = nullptr;    ///< the innermost collective
-  const FunctionDecl *Owner = nullptr; ///< the function that contains it
-  /// Parameters whose variance would diverge the warp before it (0: any call
-  /// from divergent code is a bug).
-  ParamSet ParamConditions;
-};
-
-/// A parameter that ends up as the member mask of a collective.
-struct MaskParam {
-  unsigned Index = 0;
-  const Stmt *Collective = nullptr;
-  const FunctionDecl *Owner = nullptr;
-  bool DivergedInside = false; ///< the collective runs under divergence
-  /// Parameters whose variance would diverge the lanes before the collective
-  /// (`if (lane < 16) __shfl_sync(m, ...)` with `lane` a parameter): a caller
-  /// passing a varying argument there narrows the lanes that reach it.
-  ParamSet ParamConditions;
-};
-
-/// An atomic read-modify-write, run by several lanes, whose address is the
-/// same in every lane and which every lane that enters runs, when the
-/// parameters in AddressParams are uniform (they feed the address or a
-/// guard on the way to it).
-struct UniformAtomic {
-  const CallExpr *Atomic = nullptr;
-  const FunctionDecl *Owner = nullptr;
-  ParamSet AddressParams;
-  /// The calls that lead from the summarised function to Owner, outermost
-  /// first.
-  llvm::SmallVector<const CallExpr *, 2> Path;
-};
-
-struct FunctionSummary {
-  WarpValue Result; ///< in terms of the parameters (WarpValue::Params)
-  llvm::SmallVector<FullWarpNeed, 2> FullWarp;
-  llvm::SmallVector<MaskParam, 2> MaskParams;
-  /// Atomics whose address uniformity the callers decide.
-  llvm::SmallVector<UniformAtomic, 1> ParamAtomics;
-  /// A collective or barrier runs inside, directly or through calls.
-  const Stmt *Synchronizes = nullptr;
-  /// By parameter: what is written through it, if it is a reference or a
-  /// pointer (`divmod(int &quotient, ...)`), in terms of the parameters.
-  llvm::SmallVector<ParamWrite, 4> ParamWrites;
-};
 
 /// Returns the full mask value of \p Use's mask (literal, macro, constexpr,
 /// default argument, PTX immediate, constant local), if it names all lanes.
@@ -77,6 +32,14 @@ const ParmVarDecl *maskParameter(const Expr *Mask);
 
 /// Returns the function definition \p Call reaches, if it has a body.
 const FunctionDecl *calledDefinition(const CallExpr *Call);
+
+/// Returns the parameters of \p Caller that the arguments of \p Call bound
+/// to the callee's parameters \p CalleeParams depend on; sets \p AnyVarying
+/// when one of those arguments varies in the caller. With \p WithObject, the
+/// object a method is called on counts as its ParamSet::ObjectIndex argument.
+ParamSet mapParams(ParamSet CalleeParams, const CallExpr *Call,
+                   const FunctionUniformity &Caller, bool &AnyVarying,
+                   bool WithObject = false);
 
 /// Returns the first argument bound to one of \p Params whose value varies
 /// between lanes in \p Caller, if any; with \p WithObject, the object a
@@ -129,7 +92,7 @@ public:
   /// The first argument of \p Call bound to one of \p ParamConditions that
   /// varies in \p Caller and, by the call-site analysis, does split the
   /// lanes before \p Collective (which the callee or its callees run); null
-  /// when none does.
+  /// when none does. This and divergencePath read the CollectiveFacet.
   const Expr *divergingArgument(const CallExpr *Call, ParamSet ParamConditions,
                                 const Stmt *Collective,
                                 const FunctionUniformity &Caller);
@@ -161,15 +124,6 @@ public:
 private:
   FunctionSummary computeSummary(const FunctionDecl *FD,
                                  const FunctionUniformity &FU);
-  /// Whether the check of \p FD's own body reports the atomic \p Atomic
-  /// (its address is uniform there whatever the arguments).
-  bool reportedInPlace(const CallExpr *Atomic, const FunctionDecl *FD);
-  /// Whether the generic analysis of \p FD hands \p A concrete (uniform,
-  /// parameter-free) arguments at \p Call: FD's own check then reports it
-  /// at that call.
-  bool concreteInGeneric(const UniformAtomic &A, const CallExpr *Call,
-                         const FunctionDecl *FD);
-
   /// One call-site analysis of a function (see function(FD, Args)).
   struct Specialization {
     std::unique_ptr<FunctionUniformity> FU;

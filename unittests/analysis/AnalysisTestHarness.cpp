@@ -82,6 +82,9 @@ bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
     ADD_FAILURE() << "the snippet does not compile:\n" << Code;
     return false;
   }
+  // Every check's facts, as when all checks are enabled.
+  for (unsigned K = 0; K < FacetKinds; ++K)
+    declareFacet(FacetKind(K));
   WA = &WarpAnalysis::get(AST->getASTContext(), Opts);
   return true;
 }

@@ -11,6 +11,12 @@ namespace {
 using InterproceduralTest = AnalysisTest;
 
 /// Returns whether \p S is a warp collective.
+/// The collectives \p S says its callers must enter with the whole warp or
+/// whose mask they pass.
+static const CollectiveFacet &needs(const FunctionSummary *S) {
+  return *S->facet<CollectiveFacet>();
+}
+
 static bool isCollective(const Stmt *S) {
   return matchCollective(S).has_value();
 }
@@ -132,10 +138,10 @@ __global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
 )cu"));
   const FunctionSummary *S = summary("warp_sum");
   ASSERT_TRUE(S);
-  ASSERT_EQ(S->FullWarp.size(), 1u);
-  EXPECT_EQ(S->FullWarp[0].ParamConditions, ParamSet());
-  EXPECT_EQ(S->FullWarp[0].Owner, function("warp_sum"));
-  EXPECT_TRUE(isCollective(S->FullWarp[0].Collective));
+  ASSERT_EQ(needs(S).FullWarp.size(), 1u);
+  EXPECT_EQ(needs(S).FullWarp[0].ParamConditions, ParamSet());
+  EXPECT_EQ(needs(S).FullWarp[0].Owner, function("warp_sum"));
+  EXPECT_TRUE(isCollective(needs(S).FullWarp[0].Collective));
   EXPECT_TRUE(S->Synchronizes);
   // A butterfly all-reduce: every lane ends with the same sum, whatever
   // the argument.
@@ -145,16 +151,17 @@ __global__ void k(float *p) { p[0] = block_part(p[threadIdx.x]); }
   // A caller inherits the need, naming the innermost collective.
   const FunctionSummary *Caller = summary("block_part");
   ASSERT_TRUE(Caller);
-  ASSERT_EQ(Caller->FullWarp.size(), 1u);
-  EXPECT_EQ(Caller->FullWarp[0].Owner, function("warp_sum"));
-  EXPECT_EQ(Caller->FullWarp[0].Collective, S->FullWarp[0].Collective);
+  ASSERT_EQ(needs(Caller).FullWarp.size(), 1u);
+  EXPECT_EQ(needs(Caller).FullWarp[0].Owner, function("warp_sum"));
+  EXPECT_EQ(needs(Caller).FullWarp[0].Collective,
+            needs(S).FullWarp[0].Collective);
   EXPECT_TRUE(Caller->Synchronizes);
 
   ASSERT_TRUE(summary("no_collective"));
-  EXPECT_TRUE(summary("no_collective")->FullWarp.empty());
+  EXPECT_TRUE(needs(summary("no_collective")).FullWarp.empty());
   EXPECT_FALSE(summary("no_collective")->Synchronizes);
   ASSERT_TRUE(summary("diverged_inside"));
-  EXPECT_TRUE(summary("diverged_inside")->FullWarp.empty());
+  EXPECT_TRUE(needs(summary("diverged_inside")).FullWarp.empty());
   EXPECT_TRUE(summary("diverged_inside")->Synchronizes);
 }
 
@@ -169,18 +176,19 @@ __device__ void h(int a) { f(threadIdx.x / 32); }
 )cu"));
   const FunctionSummary *F = summary("f");
   ASSERT_TRUE(F);
-  ASSERT_EQ(F->FullWarp.size(), 1u);
-  EXPECT_EQ(F->FullWarp[0].ParamConditions, ParamSet::of(0))
+  ASSERT_EQ(needs(F).FullWarp.size(), 1u);
+  EXPECT_EQ(needs(F).FullWarp[0].ParamConditions, ParamSet::of(0))
       << "bit 0: parameter p";
   const FunctionSummary *G = summary("g");
   ASSERT_TRUE(G);
-  ASSERT_EQ(G->FullWarp.size(), 1u);
-  EXPECT_EQ(G->FullWarp[0].ParamConditions, ParamSet::of(1))
+  ASSERT_EQ(needs(G).FullWarp.size(), 1u);
+  EXPECT_EQ(needs(G).FullWarp[0].ParamConditions, ParamSet::of(1))
       << "mapped to g's b";
   const FunctionSummary *H = summary("h");
   ASSERT_TRUE(H);
-  ASSERT_EQ(H->FullWarp.size(), 1u);
-  EXPECT_EQ(H->FullWarp[0].ParamConditions, ParamSet()) << "uniform argument";
+  ASSERT_EQ(needs(H).FullWarp.size(), 1u);
+  EXPECT_EQ(needs(H).FullWarp[0].ParamConditions, ParamSet())
+      << "uniform argument";
 }
 
 TEST_F(InterproceduralTest, MaskParametersAreRecorded) {
@@ -195,19 +203,19 @@ __device__ int g_inside(unsigned m, int v) {
 )cu"));
   const FunctionSummary *G = summary("g");
   ASSERT_TRUE(G);
-  ASSERT_EQ(G->MaskParams.size(), 1u);
-  EXPECT_EQ(G->MaskParams[0].Index, 0u);
-  EXPECT_FALSE(G->MaskParams[0].DivergedInside);
-  EXPECT_TRUE(G->FullWarp.empty()) << "the mask is the caller's choice";
+  ASSERT_EQ(needs(G).MaskParams.size(), 1u);
+  EXPECT_EQ(needs(G).MaskParams[0].Index, 0u);
+  EXPECT_FALSE(needs(G).MaskParams[0].DivergedInside);
+  EXPECT_TRUE(needs(G).FullWarp.empty()) << "the mask is the caller's choice";
   const FunctionSummary *R = summary("relay");
   ASSERT_TRUE(R);
-  ASSERT_EQ(R->MaskParams.size(), 1u);
-  EXPECT_EQ(R->MaskParams[0].Index, 1u);
-  EXPECT_EQ(R->MaskParams[0].Owner, function("g"));
+  ASSERT_EQ(needs(R).MaskParams.size(), 1u);
+  EXPECT_EQ(needs(R).MaskParams[0].Index, 1u);
+  EXPECT_EQ(needs(R).MaskParams[0].Owner, function("g"));
   const FunctionSummary *In = summary("g_inside");
   ASSERT_TRUE(In);
-  ASSERT_EQ(In->MaskParams.size(), 1u);
-  EXPECT_TRUE(In->MaskParams[0].DivergedInside);
+  ASSERT_EQ(needs(In).MaskParams.size(), 1u);
+  EXPECT_TRUE(needs(In).MaskParams[0].DivergedInside);
 }
 
 TEST_F(InterproceduralTest, TemplateInstantiationsAreAnalysed) {
@@ -238,7 +246,7 @@ __global__ void k(const float *p, const int *q) {
   checkProbes();
   const FunctionSummary *S = summary("bcast");
   ASSERT_TRUE(S);
-  EXPECT_EQ(S->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(S).FullWarp.size(), 1u);
 }
 
 TEST_F(InterproceduralTest, TemplatePatternCollectivesAreRecognised) {
@@ -339,7 +347,7 @@ __global__ void k(int n) {
   checkProbes();
   const FunctionSummary *S = summary("sum");
   ASSERT_TRUE(S);
-  EXPECT_EQ(S->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(S).FullWarp.size(), 1u);
 }
 
 TEST_F(InterproceduralTest, ForceInlineHelpers) {
@@ -377,10 +385,10 @@ __global__ void k(const float *p) {
   checkProbes();
   const FunctionSummary *S = summary("h");
   ASSERT_TRUE(S);
-  ASSERT_EQ(S->MaskParams.size(), 1u);
-  EXPECT_EQ(S->MaskParams[0].Index, 1u);
-  EXPECT_FALSE(S->MaskParams[0].DivergedInside);
-  EXPECT_TRUE(S->FullWarp.empty()) << "the mask is a parameter";
+  ASSERT_EQ(needs(S).MaskParams.size(), 1u);
+  EXPECT_EQ(needs(S).MaskParams[0].Index, 1u);
+  EXPECT_FALSE(needs(S).MaskParams[0].DivergedInside);
+  EXPECT_TRUE(needs(S).FullWarp.empty()) << "the mask is a parameter";
 }
 
 // KNOWN MISS: a function that passes a full mask (a literal, or by leaving a
@@ -398,9 +406,9 @@ __device__ int g(unsigned m, int v) { return __shfl_sync(m, v, 0); }
 __device__ int explicit_full(int v) { return g(0xffffffff, v); }
 )cu"));
   ASSERT_TRUE(summary("wrapper"));
-  EXPECT_EQ(summary("wrapper")->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(summary("wrapper")).FullWarp.size(), 1u);
   ASSERT_TRUE(summary("explicit_full"));
-  EXPECT_EQ(summary("explicit_full")->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(summary("explicit_full")).FullWarp.size(), 1u);
 }
 
 // KNOWN MISS: every lane that takes part in a shuffle of a warp-uniform value
@@ -452,8 +460,8 @@ __device__ int ptx_minus_one(int v) {
   ASSERT_TRUE(P);
   EXPECT_EQ(P->getName(), "mask");
   ASSERT_TRUE(summary("ptx_shfl"));
-  ASSERT_EQ(summary("ptx_shfl")->MaskParams.size(), 1u);
-  EXPECT_EQ(summary("ptx_shfl")->MaskParams[0].Index, 2u);
+  ASSERT_EQ(needs(summary("ptx_shfl")).MaskParams.size(), 1u);
+  EXPECT_EQ(needs(summary("ptx_shfl")).MaskParams[0].Index, 2u);
 
   auto Full =
       stmtsIn("ptx_full", [](const Stmt *S) { return isa<GCCAsmStmt>(S); });
@@ -462,9 +470,9 @@ __device__ int ptx_minus_one(int v) {
   ASSERT_TRUE(Use);
   EXPECT_EQ(Use->ImmediateMask, std::optional<uint64_t>(0xffffffffu));
   ASSERT_TRUE(summary("ptx_full"));
-  EXPECT_EQ(summary("ptx_full")->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(summary("ptx_full")).FullWarp.size(), 1u);
   ASSERT_TRUE(summary("ptx_minus_one"));
-  EXPECT_EQ(summary("ptx_minus_one")->FullWarp.size(), 1u);
+  EXPECT_EQ(needs(summary("ptx_minus_one")).FullWarp.size(), 1u);
 }
 
 } // namespace
