@@ -302,131 +302,210 @@ void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
   });
 }
 
+/// What follows a spin-acquire in its compound statement, up to the release.
+struct AtomicSpinlockCheck::CriticalSection {
+  llvm::ArrayRef<Stmt *> After; ///< the statements after the acquire
+  /// The release of the lock, inside After[End]; null when none is seen.
+  const Stmt *Release = nullptr;
+  const Stmt *Sync = nullptr; ///< the first synchronization before Release
+  size_t End = 0;             ///< After.size() when there is no Release
+};
+
+/// Returns the value of the lock's address when lanes of one warp can
+/// contend for the lock \p A takes at \p Site: the lock of a spin loop, the
+/// first argument of a lock helper's call. Nullopt when they cannot.
+static std::optional<WarpValue>
+contendedAddress(const AtomicSpinlockCheck::Acquire &A, const Stmt *Site,
+                 const FunctionUniformity &FU) {
+  // A leader lock (lane == 0, threadIdx.x == 0) has no contending lanes.
+  if (FU.isSingleLane(Site))
+    return std::nullopt;
+  WarpValue Address;
+  if (Site == A.Loop) {
+    if (A.Lock)
+      Address = FU.valueOf(A.Lock);
+  } else if (llvm::ArrayRef<const Expr *> Args =
+                 callArguments(cast<CallExpr>(Site));
+             !Args.empty()) {
+    Address = FU.valueOf(Args[0]);
+  }
+  // Locks indexed by the lane itself are distinct per lane.
+  if (Address.isVarying() && Address.isLaneIndexed())
+    return std::nullopt;
+  return Address;
+}
+
+/// Returns the statements after the acquire at \p Site up to the one that
+/// releases \p A's lock, and the first synchronization among them.
+static AtomicSpinlockCheck::CriticalSection
+criticalSection(const AtomicSpinlockCheck::Acquire &A, const Stmt *Site,
+                const FunctionUniformity &FU, WarpAnalysis &WA) {
+  ASTContext &Ctx = WA.context();
+  // A helper's lock is spelled with the helper's parameters: the caller's
+  // statements cannot be matched against it.
+  bool ViaHelper = Site != A.Loop;
+  AtomicSpinlockCheck::CriticalSection Section;
+  Section.After = followers(Site, FU);
+  for (; Section.End < Section.After.size(); ++Section.End) {
+    const Stmt *S = Section.After[Section.End];
+    if (const Stmt *R = findRelease(S, A.Lock, Ctx); R && !ViaHelper) {
+      Section.Release = R;
+      break;
+    }
+    if (!Section.Sync)
+      Section.Sync = synchronizationIn(S, WA, Ctx);
+  }
+  return Section;
+}
+
+/// Returns the condition of \p Loop when it is a `while` or `do` loop with an
+/// empty body, which spins on its condition alone; null otherwise.
+static const Expr *bareSpinCondition(const Stmt *Loop) {
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    Body = While->getBody();
+    Cond = While->getCond();
+  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    Body = Do->getBody();
+    Cond = Do->getCond();
+  }
+  bool EmptyBody =
+      Body && (isa<NullStmt>(Body) || (isa<CompoundStmt>(Body) &&
+                                       cast<CompoundStmt>(Body)->body_empty()));
+  return EmptyBody ? Cond : nullptr;
+}
+
+/// Returns the statements of \p Section up to its release, one a line,
+/// indented one level deeper than \p Indent; nullopt when one has no text
+/// of its own in the file.
+static std::optional<std::string>
+indentedSection(const AtomicSpinlockCheck::CriticalSection &Section,
+                const std::string &Indent, ASTContext &Ctx) {
+  std::string Text;
+  for (const Stmt *S : Section.After.take_front(Section.End + 1)) {
+    std::string T = fileText(S->getSourceRange(), Ctx);
+    CharSourceRange R = statementRange(S, Ctx);
+    if (T.empty() || R.isInvalid())
+      return std::nullopt;
+    Text += Indent + "    " +
+            Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
+                .str() +
+            "\n";
+  }
+  return Text;
+}
+
+/// Returns the mechanical rewrite of the spin loop \p Site: the lane-safe
+/// loop with \p Section inside it, so that no lane leaves holding the lock.
+/// Only for a bare spin loop followed by a release, with no synchronization
+/// in between.
+static std::optional<FixItHint>
+laneSafeLoop(const Stmt *Site,
+             const AtomicSpinlockCheck::CriticalSection &Section,
+             ASTContext &Ctx) {
+  if (Section.Sync || !Section.Release || Section.End == 0)
+    return std::nullopt;
+  const Expr *Cond = bareSpinCondition(Site);
+  std::optional<std::string> Indent =
+      indentationAt(Site->getBeginLoc(), Ctx.getSourceManager());
+  if (!Cond || !Indent)
+    return std::nullopt;
+  std::string CondText = fileText(Cond->getSourceRange(), Ctx);
+  if (CondText.empty())
+    return std::nullopt;
+  std::optional<std::string> Body = indentedSection(Section, *Indent, Ctx);
+  CharSourceRange First = statementRange(Site, Ctx);
+  CharSourceRange Last = statementRange(Section.After[Section.End], Ctx);
+  if (!Body || First.isInvalid() || Last.isInvalid())
+    return std::nullopt;
+  std::string Done = "warp_lock_done";
+  const std::string &I = *Indent;
+  return FixItHint::CreateReplacement(
+      CharSourceRange::getCharRange(First.getBegin(), Last.getEnd()),
+      "for (bool " + Done + " = false; !" + Done + ";) {\n" + I + "  if (!(" +
+          CondText + ")) {\n" + *Body + I + "    " + Done + " = true;\n" + I +
+          "  }\n" + I + "}");
+}
+
 void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
                                  const FunctionUniformity &FU,
                                  WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  // A leader lock (lane == 0, threadIdx.x == 0) has no contending lanes.
-  if (FU.isSingleLane(Site))
+  std::optional<WarpValue> Address = contendedAddress(A, Site, FU);
+  if (!Address)
     return;
-  bool ViaHelper = Site != A.Loop;
-  const Expr *Lock = ViaHelper ? nullptr : A.Lock;
-  WarpValue Address = Lock ? FU.valueOf(Lock) : WarpValue();
-  // Locks indexed by the lane itself are distinct per lane.
-  if (Lock && Address.isVarying() && Address.isLaneIndexed())
-    return;
-  if (ViaHelper) {
-    const auto *Call = cast<CallExpr>(Site);
-    llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-    if (!Args.empty()) {
-      Address = FU.valueOf(Args[0]);
-      if (Address.isVarying() && Address.isLaneIndexed())
-        return;
-    }
-  }
   // At the atomic that takes the lock (or the call of the lock helper).
   SourceLocation Loc =
-      ViaHelper ? Site->getBeginLoc() : A.TakeSite->getBeginLoc();
+      Site != A.Loop ? Site->getBeginLoc() : A.TakeSite->getBeginLoc();
   if (Loc.isMacroID())
     Loc = Ctx.getSourceManager().getExpansionLoc(Loc);
   if (!firstReportAt(Loc))
     return;
+  CriticalSection Section = criticalSection(A, Site, FU, WA);
+  diagnose(A, Site, Loc, *Address, Section, Ctx);
+  addNotes(A, Site, Loc, Section);
+}
 
-  // The critical section: what follows the acquire up to the release.
-  llvm::ArrayRef<Stmt *> After = followers(Site, FU);
-  const Stmt *Release = nullptr;
-  const Stmt *Sync = nullptr;
-  size_t SectionEnd = 0;
-  for (; SectionEnd < After.size(); ++SectionEnd) {
-    const Stmt *S = After[SectionEnd];
-    if (const Stmt *R = findRelease(S, A.Lock, Ctx); R && !ViaHelper) {
-      Release = R;
-      break;
-    }
-    if (!Sync)
-      Sync = synchronizationIn(S, WA, Ctx);
-  }
+void AtomicSpinlockCheck::diagnose(const Acquire &A, const Stmt *Site,
+                                   SourceLocation Loc, const WarpValue &Address,
+                                   const CriticalSection &Section,
+                                   ASTContext &Ctx) {
   std::string Take = atomicName(A.Atomic);
   StringRef Contend = Address.isUniform() ? "contend" : "may contend";
-  {
-    auto Diag =
-        Sync ? diag(Loc, "spin lock taken per lane with '%0' hangs: lanes of "
-                         "one warp %1 for it and the critical section waits "
-                         "for lanes that are still spinning")
-             : diag(Loc, "spin lock taken per lane with '%0': lanes of one "
-                         "warp %1 for it, which deadlocks before Volta and on "
-                         "AMD GPUs and serializes the warp on Volta and later");
-    Diag << Take << Contend;
-    // Mechanical rewrite: the lane-safe loop with the section inside.
-    const auto *While = dyn_cast<WhileStmt>(Site);
-    const auto *Do = dyn_cast<DoStmt>(Site);
-    const Stmt *LoopBody = While ? While->getBody()
-                           : Do  ? Do->getBody()
-                                 : nullptr;
-    bool EmptyBody = LoopBody && (isa<NullStmt>(LoopBody) ||
-                                  (isa<CompoundStmt>(LoopBody) &&
-                                   cast<CompoundStmt>(LoopBody)->body_empty()));
-    std::optional<std::string> Indent =
-        indentationAt(Site->getBeginLoc(), Ctx.getSourceManager());
-    if (!Sync && Release && EmptyBody && Indent && SectionEnd > 0) {
-      const Expr *Cond = While ? While->getCond() : Do->getCond();
-      std::string CondText = fileText(Cond->getSourceRange(), Ctx);
-      CharSourceRange First = statementRange(Site, Ctx);
-      CharSourceRange Last = statementRange(After[SectionEnd], Ctx);
-      std::string Section;
-      for (size_t I = 0; I <= SectionEnd && !CondText.empty(); ++I) {
-        std::string T = fileText(After[I]->getSourceRange(), Ctx);
-        CharSourceRange R = statementRange(After[I], Ctx);
-        if (T.empty() || R.isInvalid()) {
-          CondText.clear();
-          break;
-        }
-        Section +=
-            *Indent + "    " +
-            Lexer::getSourceText(R, Ctx.getSourceManager(), Ctx.getLangOpts())
-                .str() +
-            "\n";
-      }
-      if (!CondText.empty() && First.isValid() && Last.isValid()) {
-        std::string Done = "warp_lock_done";
-        std::string I = *Indent;
-        Diag << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(First.getBegin(), Last.getEnd()),
-            "for (bool " + Done + " = false; !" + Done + ";) {\n" + I +
-                "  if (!(" + CondText + ")) {\n" + Section + I + "    " + Done +
-                " = true;\n" + I + "  }\n" + I + "}");
-      }
-    }
-  }
-  if (ViaHelper)
+  auto Diag =
+      Section.Sync
+          ? diag(Loc, "spin lock taken per lane with '%0' hangs: lanes of "
+                      "one warp %1 for it and the critical section waits "
+                      "for lanes that are still spinning")
+          : diag(Loc, "spin lock taken per lane with '%0': lanes of one "
+                      "warp %1 for it, which deadlocks before Volta and on "
+                      "AMD GPUs and serializes the warp on Volta and later");
+  Diag << Take << Contend;
+  if (std::optional<FixItHint> Fix = laneSafeLoop(Site, Section, Ctx))
+    Diag << *Fix;
+}
+
+/// Returns whether the release of \p Section needs a fence before it: the
+/// release does not order the section's writes itself, and the statement
+/// before it is no device fence.
+static bool needsFence(const AtomicSpinlockCheck::CriticalSection &Section) {
+  if (isOrderedRelease(Section.Release))
+    return false;
+  const auto *Prev = dyn_cast<CallExpr>(Section.After[Section.End - 1]);
+  return !Prev || !isDeviceFence(calleeName(Prev));
+}
+
+void AtomicSpinlockCheck::addNotes(const Acquire &A, const Stmt *Site,
+                                   SourceLocation Loc,
+                                   const CriticalSection &Section) {
+  if (Site != A.Loop)
     diag(A.Loop->getBeginLoc(), "the lock is taken by spinning here",
          DiagnosticIDs::Note);
-  if (Sync) {
-    diag(Sync->getBeginLoc(),
+  if (Section.Sync) {
+    diag(Section.Sync->getBeginLoc(),
          "this synchronizes lanes while others of the warp spin on the lock",
          DiagnosticIDs::Note);
     return;
   }
-  if (Release && SectionEnd == 1)
-    diag(After[0]->getBeginLoc(),
-         "if the critical section is a single read-modify-write, the matching "
-         "atomic (atomicAdd, atomicMax, ...) replaces the lock",
-         DiagnosticIDs::Note);
-  if (Release && SectionEnd > 0 && !isOrderedRelease(Release)) {
-    const Stmt *Prev = After[SectionEnd - 1];
-    const auto *PrevCall = dyn_cast<CallExpr>(Prev);
-    if (!PrevCall || !isDeviceFence(calleeName(PrevCall)))
-      diag(Release->getBeginLoc(),
-           "no __threadfence() before the release: writes of the critical "
-           "section may not be visible to the next holder",
-           DiagnosticIDs::Note);
-  }
-  if (!Release)
+  if (!Section.Release) {
     diag(
         Loc,
         "take the lock once per warp instead: one lane acquires, __syncwarp(), "
         "the warp runs the section, __syncwarp(), that lane releases",
         DiagnosticIDs::Note);
+    return;
+  }
+  if (Section.End == 1)
+    diag(Section.After[0]->getBeginLoc(),
+         "if the critical section is a single read-modify-write, the matching "
+         "atomic (atomicAdd, atomicMax, ...) replaces the lock",
+         DiagnosticIDs::Note);
+  if (Section.End > 0 && needsFence(Section))
+    diag(Section.Release->getBeginLoc(),
+         "no __threadfence() before the release: writes of the critical "
+         "section may not be visible to the next holder",
+         DiagnosticIDs::Note);
 }
 
 } // namespace clang::tidy::warp

@@ -21,14 +21,26 @@ public:
   void onEndOfTranslationUnit() override;
 
   struct Acquire;
+  struct CriticalSection;
 
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
                      WarpAnalysis &WA) override;
 
 private:
+  /// Reports \p A, reached at \p Site (its loop, or a lock helper's call),
+  /// where lanes of one warp contend for the lock; once per location.
   void report(const Acquire &A, const Stmt *Site, const FunctionUniformity &FU,
               WarpAnalysis &WA);
+  /// The warning at \p Loc, with the lane-safe rewrite where it is
+  /// mechanical.
+  void diagnose(const Acquire &A, const Stmt *Site, SourceLocation Loc,
+                const WarpValue &Address, const CriticalSection &Section,
+                ASTContext &Ctx);
+  /// The notes after the warning at \p Loc: where a helper spins, what hangs,
+  /// and how to repair the lock.
+  void addNotes(const Acquire &A, const Stmt *Site, SourceLocation Loc,
+                const CriticalSection &Section);
   /// The spin-acquire loop a helper ends with, if it is a lock helper.
   const Stmt *helperAcquire(const FunctionDecl *FD, WarpAnalysis &WA);
 
