@@ -502,6 +502,130 @@ std::optional<WarpValue> ValueEvaluator::linearIndex(BinaryOperatorKind Op,
   return std::nullopt;
 }
 
+/// Returns whether \p L op \p R, both uniform, is a multiple of 32: a product
+/// with one, a mask that clears the lane bits, a sum or difference of two.
+static bool keepsWarpMultiple(BinaryOperatorKind Op, const WarpValue &L,
+                              const WarpValue &R) {
+  auto ClearsLaneBits = [](const WarpValue &V) {
+    return V.Constant && *V.Constant % 32 == 0;
+  };
+  return (Op == BO_Mul && (L.isWarpMultiple() || R.isWarpMultiple())) ||
+         (Op == BO_And && (ClearsLaneBits(L) || ClearsLaneBits(R))) ||
+         ((Op == BO_Add || Op == BO_Sub) && L.isWarpMultiple() &&
+          R.isWarpMultiple());
+}
+
+/// Returns \p Index plus or minus the uniform \p Uniform when \p Index is a
+/// lane id or threadIdx.x-like (\p IndexLeft: it is the left operand), as
+/// \p C with the shape of a thread index: still distinct per lane.
+static std::optional<WarpValue> shiftedIndex(BinaryOperatorKind Op,
+                                             const WarpValue &Index,
+                                             const WarpValue &Uniform,
+                                             bool IndexLeft, WarpValue C) {
+  if (Index.S != Shape::ThreadIndex && Index.S != Shape::LaneId)
+    return std::nullopt;
+  if (Op != BO_Add && (Op != BO_Sub || !IndexLeft))
+    return std::nullopt;
+  int8_t Offset = Index.S == Shape::LaneId ? int8_t(0) : Index.OffsetMod32;
+  C.S = Shape::ThreadIndex;
+  if (Uniform.Constant && Offset >= 0)
+    C.OffsetMod32 =
+        mod32(Offset + (Op == BO_Add ? *Uniform.Constant : -*Uniform.Constant));
+  else if (Uniform.isWarpMultiple())
+    C.OffsetMod32 = Offset;
+  return C;
+}
+
+/// Returns threadIdx.x-like \p Index divided, shifted, reduced or masked by
+/// the uniform \p Uniform on its right, where that gives the warp index (the
+/// same in a warp), a lane id or another thread index (\p C: their
+/// combination).
+static std::optional<WarpValue> threadIndexQuotient(BinaryOperatorKind Op,
+                                                    const WarpValue &Index,
+                                                    const WarpValue &Uniform,
+                                                    WarpValue C) {
+  // tid / (32 * m), `tid / group_size` with a group of whole warps: the
+  // group index, the same in a warp. (Not blockDim.x itself: in a block
+  // of 16-wide rows the linear index over it is the row.)
+  if (!Uniform.Constant && Uniform.S == Shape::WarpMultiple &&
+      Index.OffsetMod32 == 0) {
+    if (Op == BO_Div) {
+      WarpValue U;
+      U.Params = C.Params;
+      return U;
+    }
+    if (Op == BO_Rem) {
+      C.S = Shape::ThreadIndex; // tid % (32 * m): the rank in the group
+      C.OffsetMod32 = 0;
+      return C;
+    }
+  }
+  if (!Uniform.Constant)
+    return std::nullopt;
+  int64_t K = *Uniform.Constant;
+  // threadIdx.x / 32 (or >> 5) is the warp index: the same in a warp.
+  if (((Op == BO_Div && K > 0 && K % 32 == 0) || (Op == BO_Shr && K >= 5)) &&
+      Index.OffsetMod32 == 0) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
+  if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
+    C.S = Shape::LaneId;
+    return C;
+  }
+  // threadIdx.x % 64 (or & 63): 32 consecutive values stay distinct, and
+  // keep their offset when the warp starts on a multiple of 32.
+  if ((Op == BO_Rem && K > 32 && K % 32 == 0) ||
+      (Op == BO_And && K > 31 && ((K + 1) & K) == 0)) {
+    C.S = Shape::ThreadIndex;
+    C.OffsetMod32 = Index.OffsetMod32 == 0 ? 0 : -1;
+    return C;
+  }
+  return std::nullopt;
+}
+
+/// Returns a lane id divided, shifted, reduced or masked by the constant
+/// \p K on its right, where that gives a uniform value or still a lane id
+/// (\p C: their combination).
+static std::optional<WarpValue> laneIdQuotient(BinaryOperatorKind Op, int64_t K,
+                                               WarpValue C) {
+  if ((Op == BO_Div && K >= 32) || (Op == BO_Shr && K >= 5))
+    return WarpValue::uniform();
+  if ((Op == BO_Rem && K >= 32 && K % 32 == 0) ||
+      (Op == BO_And && K >= 31 && ((K + 1) & K) == 0)) {
+    C.S = Shape::LaneId;
+    return C;
+  }
+  return std::nullopt;
+}
+
+/// Returns \p C, the combination of \p Varying op \p Uniform, with the shape
+/// that buys precision where one is kept; only \p Varying varies
+/// (\p VaryingLeft: it is the left operand).
+static WarpValue oneVaryingOperand(BinaryOperatorKind Op,
+                                   const WarpValue &Varying,
+                                   const WarpValue &Uniform, bool VaryingLeft,
+                                   WarpValue C) {
+  if (Varying.S == Shape::LaneMask && Op == BO_And) {
+    C.S = Shape::LaneMask; // the lanes of a uniform mask below this lane
+    return C;
+  }
+  if (std::optional<WarpValue> V =
+          shiftedIndex(Op, Varying, Uniform, VaryingLeft, C))
+    return *V;
+  if (!VaryingLeft)
+    return C;
+  if (Varying.S == Shape::ThreadIndex)
+    if (std::optional<WarpValue> V =
+            threadIndexQuotient(Op, Varying, Uniform, C))
+      return *V;
+  if (Varying.S == Shape::LaneId && Uniform.Constant)
+    if (std::optional<WarpValue> V = laneIdQuotient(Op, *Uniform.Constant, C))
+      return *V;
+  return C;
+}
+
 WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
                                      const WarpValue &R) {
   WarpValue C = WarpValue::combine(L, R);
@@ -513,16 +637,8 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
       C.Single = Want;
     return C;
   }
-  const WarpValue *Varying = L.isVarying() ? &L : &R;
-  const WarpValue *Uniform = L.isVarying() ? &R : &L;
   if (C.isUniform()) {
-    auto ClearsLaneBits = [](const WarpValue &V) {
-      return V.Constant && *V.Constant % 32 == 0;
-    };
-    if ((Op == BO_Mul && (L.isWarpMultiple() || R.isWarpMultiple())) ||
-        (Op == BO_And && (ClearsLaneBits(L) || ClearsLaneBits(R))) ||
-        ((Op == BO_Add || Op == BO_Sub) && L.isWarpMultiple() &&
-         R.isWarpMultiple()))
+    if (keepsWarpMultiple(Op, L, R))
       C.S = Shape::WarpMultiple;
     return C;
   }
@@ -531,75 +647,8 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   if (L.isVarying() && R.isVarying())
     return C;
   // Exactly one operand varies: keep the shapes that buy precision.
-  if (Varying->S == Shape::LaneMask && Op == BO_And) {
-    C.S = Shape::LaneMask; // the lanes of a uniform mask below this lane
-    return C;
-  }
-  if (Varying->S == Shape::ThreadIndex || Varying->S == Shape::LaneId) {
-    int8_t Offset =
-        Varying->S == Shape::LaneId ? int8_t(0) : Varying->OffsetMod32;
-    if ((Op == BO_Add || (Op == BO_Sub && Varying == &L))) {
-      C.S = Shape::ThreadIndex;
-      if (Uniform->Constant && Offset >= 0)
-        C.OffsetMod32 = mod32(
-            Offset + (Op == BO_Add ? *Uniform->Constant : -*Uniform->Constant));
-      else if (Uniform->isWarpMultiple())
-        C.OffsetMod32 = Offset;
-      return C;
-    }
-  }
-  if (Varying->S == Shape::ThreadIndex) {
-    // tid / (32 * m), `tid / group_size` with a group of whole warps: the
-    // group index, the same in a warp. (Not blockDim.x itself: in a block
-    // of 16-wide rows the linear index over it is the row.)
-    if (Varying == &L && !Uniform->Constant &&
-        Uniform->S == Shape::WarpMultiple && Varying->OffsetMod32 == 0) {
-      if (Op == BO_Div) {
-        WarpValue U;
-        U.Params = C.Params;
-        return U;
-      }
-      if (Op == BO_Rem) {
-        C.S = Shape::ThreadIndex; // tid % (32 * m): the rank in the group
-        C.OffsetMod32 = 0;
-        return C;
-      }
-    }
-    if (Varying == &L && Uniform->Constant) {
-      int64_t K = *Uniform->Constant;
-      // threadIdx.x / 32 (or >> 5) is the warp index: the same in a warp.
-      if (((Op == BO_Div && K > 0 && K % 32 == 0) ||
-           (Op == BO_Shr && K >= 5)) &&
-          Varying->OffsetMod32 == 0) {
-        WarpValue U;
-        U.Params = C.Params;
-        return U;
-      }
-      if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
-        C.S = Shape::LaneId;
-        return C;
-      }
-      // threadIdx.x % 64 (or & 63): 32 consecutive values stay distinct, and
-      // keep their offset when the warp starts on a multiple of 32.
-      if ((Op == BO_Rem && K > 32 && K % 32 == 0) ||
-          (Op == BO_And && K > 31 && ((K + 1) & K) == 0)) {
-        C.S = Shape::ThreadIndex;
-        C.OffsetMod32 = Varying->OffsetMod32 == 0 ? 0 : -1;
-        return C;
-      }
-    }
-  }
-  if (Varying->S == Shape::LaneId && Varying == &L && Uniform->Constant) {
-    int64_t K = *Uniform->Constant;
-    if ((Op == BO_Div && K >= 32) || (Op == BO_Shr && K >= 5))
-      return WarpValue::uniform();
-    if ((Op == BO_Rem && K >= 32 && K % 32 == 0) ||
-        (Op == BO_And && K >= 31 && ((K + 1) & K) == 0)) {
-      C.S = Shape::LaneId;
-      return C;
-    }
-  }
-  return C;
+  return L.isVarying() ? oneVaryingOperand(Op, L, R, /*VaryingLeft=*/true, C)
+                       : oneVaryingOperand(Op, R, L, /*VaryingLeft=*/false, C);
 }
 
 WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
@@ -699,62 +748,147 @@ WarpValue ValueEvaluator::evalDependent(const Expr *E) {
   return V;
 }
 
+WarpValue ValueEvaluator::evalThis() {
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  if (MD && !MD->isStatic() && !MD->getParent()->isLambda())
+    return WarpValue::param(ParamSet::ObjectIndex);
+  return WarpValue::uniform();
+}
+
+/// Returns the value of \p E when it is an integer constant expression. A
+/// call is left to evalCall, which knows the intrinsics and collectives.
+static std::optional<int64_t> foldedConstant(const Expr *E, ASTContext &Ctx) {
+  if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors() ||
+      !E->getType()->isIntegralOrEnumerationType() || isa<CallExpr>(E))
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (!E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+WarpValue ValueEvaluator::evalCast(const CastExpr *Cast) {
+  // A thread's local array lives in its own memory: its address differs
+  // per lane, like &local.
+  if (Cast->getCastKind() == CK_ArrayToPointerDecay &&
+      localSlot(Cast->getSubExpr(), /*ForWrite=*/false)) {
+    WarpValue V = WarpValue::varying(Variance::Lane, Cast);
+    V.S = Shape::LocalAddress;
+    return V;
+  }
+  WarpValue V = eval(Cast->getSubExpr());
+  // The address of a local is never null.
+  if (Cast->getCastKind() == CK_PointerToBoolean && V.isLocalAddress())
+    return WarpValue::constant(1);
+  // `if (tid)` is `tid != 0`: false in at most one lane when tid is
+  // distinct per lane (so `!tid` and `tid ? … : x` elect one lane).
+  if (Cast->getCastKind() == CK_IntegralToBoolean) {
+    if (V.isLaneIndexed())
+      V.Single = OneLane::WhenFalse;
+    V.S = Shape::Other;
+    V.OffsetMod32 = -1;
+    if (V.Constant)
+      V.Constant = *V.Constant != 0;
+  }
+  return V;
+}
+
+/// Returns the expression \p E only wraps (a full expression, a temporary,
+/// a default argument or member initializer), whose value it has; null when
+/// \p E is no such wrapper.
+static const Expr *wrappedExpr(const Expr *E) {
+  if (const auto *EWC = dyn_cast<FullExpr>(E))
+    return EWC->getSubExpr();
+  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MTE->getSubExpr();
+  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
+    return BTE->getSubExpr();
+  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
+    return DAE->getExpr();
+  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
+    return DIE->getExpr();
+  return nullptr;
+}
+
+WarpValue ValueEvaluator::evalUnary(const UnaryOperator *UO) {
+  WarpValue V = eval(UO->getSubExpr());
+  switch (UO->getOpcode()) {
+  case UO_LNot:
+    if (V.Single == OneLane::WhenTrue)
+      V.Single = OneLane::WhenFalse;
+    else if (V.Single == OneLane::WhenFalse)
+      V.Single = OneLane::WhenTrue;
+    V.S = Shape::Other;
+    V.Constant.reset();
+    return V;
+  case UO_Deref:
+    return load(V, UO);
+  case UO_AddrOf:
+    return addressOf(UO->getSubExpr());
+  case UO_PreInc:
+  case UO_PostInc:
+  case UO_PreDec:
+  case UO_PostDec:
+    // k++ leaves 0..31: a lane id becomes threadIdx-like with unknown offset.
+    V.Constant.reset();
+    if (V.S == Shape::LaneId)
+      V.S = Shape::ThreadIndex;
+    V.OffsetMod32 = -1;
+    return V;
+  default:
+    return WarpValue::combine(V, WarpValue::uniform());
+  }
+}
+
+WarpValue ValueEvaluator::evalSubscript(const ArraySubscriptExpr *ASE) {
+  if (std::optional<LocalSlot> Slot = localSlot(ASE, /*ForWrite=*/false))
+    return evalLocal(*Slot, ASE);
+  WarpValue Index = eval(ASE->getIdx());
+  return load(offsetAddress(eval(ASE->getBase()), Index), ASE);
+}
+
+WarpValue ValueEvaluator::evalMember(const MemberExpr *ME) {
+  if (!isa<FieldDecl>(ME->getMemberDecl()) &&
+      !isa<VarDecl>(ME->getMemberDecl()))
+    return WarpValue::uniform();
+  if (ME->isArrow())
+    return load(eval(ME->getBase()), ME);
+  if (std::optional<LocalSlot> Slot = localSlot(ME, /*ForWrite=*/false))
+    return evalLocal(*Slot, ME);
+  return eval(ME->getBase());
+}
+
+WarpValue
+ValueEvaluator::evalConditional(const AbstractConditionalOperator *CO) {
+  WarpValue C = eval(CO->getCond());
+  // `BLOCK_Y == 1 ? threadIdx.x : linear_tid`: a constant condition picks
+  // one arm; the other never runs.
+  if (C.Constant)
+    return eval(*C.Constant ? CO->getTrueExpr() : CO->getFalseExpr());
+  WarpValue J =
+      WarpValue::join(eval(CO->getTrueExpr()), eval(CO->getFalseExpr()));
+  if (C.isUniform()) {
+    J.Params |= C.Params;
+    return J;
+  }
+  return WarpValue::combine(C, J);
+}
+
 WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   E = E->IgnoreParens();
-  // `this` in a method: uniform if the object the callers call it on is
-  // (callResult binds it). A lambda's `this` is its enclosing method's.
-  if (isa<CXXThisExpr>(E)) {
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
-    if (MD && !MD->isStatic() && !MD->getParent()->isLambda())
-      return WarpValue::param(ParamSet::ObjectIndex);
-    return WarpValue::uniform();
-  }
+  if (isa<CXXThisExpr>(E))
+    return evalThis();
   if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr,
           CXXDependentScopeMemberExpr, UnresolvedMemberExpr, PackExpansionExpr,
           ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr>(
           E))
     return evalDependent(E);
-  if (!E->isValueDependent() && !E->isTypeDependent() && !E->containsErrors() &&
-      E->getType()->isIntegralOrEnumerationType() && !isa<CallExpr>(E)) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return WarpValue::constant(R.Val.getInt().getExtValue());
-  }
-  if (const auto *ICE = dyn_cast<CastExpr>(E)) {
-    // A thread's local array lives in its own memory: its address differs
-    // per lane, like &local.
-    if (ICE->getCastKind() == CK_ArrayToPointerDecay &&
-        localSlot(ICE->getSubExpr(), /*ForWrite=*/false)) {
-      WarpValue V = WarpValue::varying(Variance::Lane, E);
-      V.S = Shape::LocalAddress;
-      return V;
-    }
-    WarpValue V = eval(ICE->getSubExpr());
-    // The address of a local is never null.
-    if (ICE->getCastKind() == CK_PointerToBoolean && V.isLocalAddress())
-      return WarpValue::constant(1);
-    // `if (tid)` is `tid != 0`: false in at most one lane when tid is
-    // distinct per lane (so `!tid` and `tid ? … : x` elect one lane).
-    if (ICE->getCastKind() == CK_IntegralToBoolean) {
-      if (V.isLaneIndexed())
-        V.Single = OneLane::WhenFalse;
-      V.S = Shape::Other;
-      V.OffsetMod32 = -1;
-      if (V.Constant)
-        V.Constant = *V.Constant != 0;
-    }
-    return V;
-  }
-  if (const auto *EWC = dyn_cast<FullExpr>(E))
-    return eval(EWC->getSubExpr());
-  if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
-    return eval(MTE->getSubExpr());
-  if (const auto *BTE = dyn_cast<CXXBindTemporaryExpr>(E))
-    return eval(BTE->getSubExpr());
-  if (const auto *DAE = dyn_cast<CXXDefaultArgExpr>(E))
-    return eval(DAE->getExpr());
-  if (const auto *DIE = dyn_cast<CXXDefaultInitExpr>(E))
-    return eval(DIE->getExpr());
+  if (std::optional<int64_t> K = foldedConstant(E, Ctx))
+    return WarpValue::constant(*K);
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    return evalCast(Cast);
+  if (const Expr *Wrapped = wrappedExpr(E))
+    return eval(Wrapped);
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(E))
     return OVE->getSourceExpr() ? eval(OVE->getSourceExpr())
                                 : WarpValue::uniform();
@@ -764,66 +898,14 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     return evalDeclRef(DRE);
   if (const auto *BO = dyn_cast<BinaryOperator>(E))
     return evalBinary(BO);
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    WarpValue V = eval(UO->getSubExpr());
-    switch (UO->getOpcode()) {
-    case UO_LNot:
-      if (V.Single == OneLane::WhenTrue)
-        V.Single = OneLane::WhenFalse;
-      else if (V.Single == OneLane::WhenFalse)
-        V.Single = OneLane::WhenTrue;
-      V.S = Shape::Other;
-      V.Constant.reset();
-      return V;
-    case UO_Deref:
-      return load(V, E);
-    case UO_AddrOf:
-      return addressOf(UO->getSubExpr());
-    case UO_PreInc:
-    case UO_PostInc:
-    case UO_PreDec:
-    case UO_PostDec:
-      // k++ leaves 0..31: a lane id becomes threadIdx-like with unknown offset.
-      V.Constant.reset();
-      if (V.S == Shape::LaneId)
-        V.S = Shape::ThreadIndex;
-      V.OffsetMod32 = -1;
-      return V;
-    default:
-      return WarpValue::combine(V, WarpValue::uniform());
-    }
-  }
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E)) {
-    if (std::optional<LocalSlot> Slot = localSlot(ASE, /*ForWrite=*/false))
-      return evalLocal(*Slot, ASE);
-    WarpValue Index = eval(ASE->getIdx());
-    return load(offsetAddress(eval(ASE->getBase()), Index), E);
-  }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    if (isa<FieldDecl>(ME->getMemberDecl()) ||
-        isa<VarDecl>(ME->getMemberDecl())) {
-      if (ME->isArrow())
-        return load(eval(ME->getBase()), E);
-      if (std::optional<LocalSlot> Slot = localSlot(ME, /*ForWrite=*/false))
-        return evalLocal(*Slot, ME);
-      return eval(ME->getBase());
-    }
-    return WarpValue::uniform();
-  }
-  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E)) {
-    WarpValue C = eval(CO->getCond());
-    // `BLOCK_Y == 1 ? threadIdx.x : linear_tid`: a constant condition picks
-    // one arm; the other never runs.
-    if (C.Constant)
-      return eval(*C.Constant ? CO->getTrueExpr() : CO->getFalseExpr());
-    WarpValue J =
-        WarpValue::join(eval(CO->getTrueExpr()), eval(CO->getFalseExpr()));
-    if (C.isUniform()) {
-      J.Params |= C.Params;
-      return J;
-    }
-    return WarpValue::combine(C, J);
-  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return evalUnary(UO);
+  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(E))
+    return evalSubscript(ASE);
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return evalMember(ME);
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(E))
+    return evalConditional(CO);
   if (const auto *Call = dyn_cast<CallExpr>(E))
     return evalCall(Call);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {

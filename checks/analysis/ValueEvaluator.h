@@ -118,6 +118,16 @@ public:
 
 private:
   WarpValue evalUncached(const Expr *E);
+  /// `this` in a method: uniform if the object the callers call it on is
+  /// (callResult binds it). A lambda's `this` is its enclosing method's.
+  WarpValue evalThis();
+  WarpValue evalCast(const CastExpr *Cast);
+  WarpValue evalUnary(const UnaryOperator *UO);
+  /// `a[i]`: an element of a local array, or a load at a computed address.
+  WarpValue evalSubscript(const ArraySubscriptExpr *ASE);
+  /// `p->f` loads through p; `s.f` is a field of a local, or the value of s.
+  WarpValue evalMember(const MemberExpr *ME);
+  WarpValue evalConditional(const AbstractConditionalOperator *CO);
   /// The forms only template patterns and error recovery have.
   WarpValue evalDependent(const Expr *E);
   WarpValue evalBinary(const BinaryOperator *BO);
