@@ -216,6 +216,14 @@ void DivergentFullMaskCheck::noteSuggestion(const CollectiveUse &Use,
        DiagnosticIDs::Note);
 }
 
+/// Notes the collective a helper runs with a full mask.
+static void noteCollective(ClangTidyCheck &Check, const Stmt *Collective) {
+  std::optional<CollectiveUse> Use = matchCollective(Collective);
+  Check.diag(Collective->getBeginLoc(), "'%0' with a full mask runs here",
+             DiagnosticIDs::Note)
+      << (Use ? StringRef(Use->Info->Name) : StringRef("collective"));
+}
+
 void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
                                        const FunctionUniformity &FU,
                                        WarpAnalysis &WA) {
@@ -226,17 +234,18 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
   if (!S)
     return;
   const CollectiveFacet &Needs = *S->facet<CollectiveFacet>();
-  ASTContext &Ctx = WA.context();
-  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
-  Divergence D = FU.divergenceAt(Call);
-  auto NoteCollective = [&](const Stmt *Collective) {
-    std::optional<CollectiveUse> Use = matchCollective(Collective);
-    diag(Collective->getBeginLoc(), "'%0' with a full mask runs here",
-         DiagnosticIDs::Note)
-        << (Use ? StringRef(Use->Info->Name) : StringRef("collective"));
-  };
+  if (!reportFullWarpNeed(Call, Callee, Needs, FU, WA))
+    reportFullMaskArgument(Call, Callee, Needs, FU, WA);
+}
 
-  // The callee needs every lane that entered it.
+bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
+                                                const FunctionDecl *Callee,
+                                                const CollectiveFacet &Needs,
+                                                const FunctionUniformity &FU,
+                                                WarpAnalysis &WA) {
+  // The callee needs every lane that entered it: the call is divergent, or
+  // the callee branches on an argument that differs between lanes.
+  Divergence D = FU.divergenceAt(Call);
   const FullWarpNeed *Need = nullptr;
   const Expr *VaryingArg = nullptr;
   if (D.isDiverged() && !Needs.FullWarp.empty())
@@ -248,27 +257,34 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
         Need = &N;
         break;
       }
-  if (Need && firstReportAt(Call->getBeginLoc())) {
-    if (VaryingArg) {
-      bool Lane = FU.valueOf(VaryingArg).V == Variance::Lane;
-      diag(Call->getBeginLoc(),
-           "call to %0 %1diverges the warp on an argument that differs "
-           "between lanes before a warp collective with a full mask")
-          << Callee << (Lane ? "" : "potentially ");
-      diag(VaryingArg->getBeginLoc(), "this argument differs between lanes",
-           DiagnosticIDs::Note);
-      notePath(WA.divergencePath(Call, Need->Collective, FU));
-    } else {
-      diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
-                                "collective with a full mask")
-          << Callee << certainty(D);
-      noteDivergence(D);
-    }
-    NoteCollective(Need->Collective);
-    return;
+  if (!Need || !firstReportAt(Call->getBeginLoc()))
+    return false;
+  if (VaryingArg) {
+    bool Lane = FU.valueOf(VaryingArg).V == Variance::Lane;
+    diag(Call->getBeginLoc(),
+         "call to %0 %1diverges the warp on an argument that differs "
+         "between lanes before a warp collective with a full mask")
+        << Callee << (Lane ? "" : "potentially ");
+    diag(VaryingArg->getBeginLoc(), "this argument differs between lanes",
+         DiagnosticIDs::Note);
+    notePath(WA.divergencePath(Call, Need->Collective, FU));
+  } else {
+    diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
+                              "collective with a full mask")
+        << Callee << certainty(D);
+    noteDivergence(D);
   }
+  noteCollective(*this, Need->Collective);
+  return true;
+}
 
+void DivergentFullMaskCheck::reportFullMaskArgument(
+    const CallExpr *Call, const FunctionDecl *Callee,
+    const CollectiveFacet &Needs, const FunctionUniformity &FU,
+    WarpAnalysis &WA) {
   // A full mask handed to a helper that uses it for a collective.
+  Divergence D = FU.divergenceAt(Call);
+  llvm::ArrayRef<const Expr *> Args = callArguments(Call);
   for (const MaskParam &M : Needs.MaskParams) {
     // The helper may branch on an argument that differs between lanes.
     const Expr *Diverging =
@@ -278,7 +294,7 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
       continue;
     const Expr *Arg = Args[M.Index];
     Expr::EvalResult R;
-    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx) ||
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, WA.context()) ||
         !isFullMask(R.Val.getInt().getZExtValue()))
       continue;
     bool Default = isa<CXXDefaultArgExpr>(Arg);

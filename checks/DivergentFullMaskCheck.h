@@ -5,6 +5,7 @@
 
 #include "FixItText.h"
 #include "WarpCheckBase.h"
+#include "analysis/CollectiveFacet.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::warp {
@@ -31,6 +32,16 @@ private:
                        ASTContext &Ctx);
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
+  /// Reports a call whose callee needs the whole warp where lanes may have
+  /// left; returns whether it did.
+  bool reportFullWarpNeed(const CallExpr *Call, const FunctionDecl *Callee,
+                          const CollectiveFacet &Needs,
+                          const FunctionUniformity &FU, WarpAnalysis &WA);
+  /// Reports a full mask passed to a helper that uses it for a collective
+  /// where lanes may have left.
+  void reportFullMaskArgument(const CallExpr *Call, const FunctionDecl *Callee,
+                              const CollectiveFacet &Needs,
+                              const FunctionUniformity &FU, WarpAnalysis &WA);
   /// Adds the ballot-mask rewrite; returns false when it does not apply.
   /// Sets \p Declared to the mask name whose declaration the fix carries.
   bool addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,

@@ -223,97 +223,139 @@ static bool isWholeStatement(const Stmt *S, const Stmt *Parent) {
   return false;
 }
 
-bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
-                                                  const CallExpr *Atomic,
-                                                  const AtomicInfo &Info,
-                                                  const FunctionUniformity &FU,
-                                                  ASTContext &Ctx) {
+/// What both aggregation rewrites reuse of the atomic: the statement it
+/// stands in, its operands' text, and the lane-id declaration they start with.
+struct UniformAddressAtomicCheck::AggregationSite {
+  const CallExpr *Atomic;
+  const Stmt *Parent;   // Past implicit casts and cleanups.
+  const DeclStmt *Decl; // `T slot = atomicAdd(…);`, else null.
+  std::string Indent, Address, Operand, Type, Name, Lane, LaneDecl;
+};
+
+std::optional<UniformAddressAtomicCheck::AggregationSite>
+UniformAddressAtomicCheck::aggregationSite(const CallExpr *Atomic,
+                                           const AtomicInfo &Info,
+                                           const FunctionUniformity &FU,
+                                           ASTContext &Ctx) {
   // libcu++ members carry memory orders and scopes the rewrite would drop.
   QualType T = atomicValueType(Atomic, Info);
   if (Info.Member || T.isNull() || Atomic->getNumArgs() != 2 ||
       Atomic->getBeginLoc().isMacroID())
-    return false;
-  const Stmt *Parent = FU.parentOf(Atomic);
-  while (Parent && isa<ImplicitCastExpr, ExprWithCleanups>(Parent))
-    Parent = FU.parentOf(Parent);
-  const auto *DS = dyn_cast_or_null<DeclStmt>(Parent);
-  std::optional<std::string> Indent = indentationAt(
-      (DS ? static_cast<const Stmt *>(DS) : Atomic)->getBeginLoc(),
-      Ctx.getSourceManager());
-  std::string Address = fileText(Atomic->getArg(0)->getSourceRange(), Ctx);
-  std::string Operand = fileText(Atomic->getArg(1)->getSourceRange(), Ctx);
-  if (!Indent || Address.empty() || Operand.empty() ||
+    return std::nullopt;
+  AggregationSite Site;
+  Site.Atomic = Atomic;
+  Site.Parent = FU.parentOf(Atomic);
+  while (Site.Parent && isa<ImplicitCastExpr, ExprWithCleanups>(Site.Parent))
+    Site.Parent = FU.parentOf(Site.Parent);
+  Site.Decl = dyn_cast_or_null<DeclStmt>(Site.Parent);
+  std::optional<std::string> Indent =
+      indentationAt((Site.Decl ? static_cast<const Stmt *>(Site.Decl) : Atomic)
+                        ->getBeginLoc(),
+                    Ctx.getSourceManager());
+  Site.Address = fileText(Atomic->getArg(0)->getSourceRange(), Ctx);
+  Site.Operand = fileText(Atomic->getArg(1)->getSourceRange(), Ctx);
+  if (!Indent || Site.Address.empty() || Site.Operand.empty() ||
       !isRepeatable(Atomic->getArg(0)))
-    return false;
+    return std::nullopt;
   // Inside a template the types written by the fix would be one
   // instantiation's.
   const FunctionDecl *Owner = FU.decl();
   if (Owner->isTemplateInstantiation() || Owner->isDependentContext() ||
       isa<ClassTemplateSpecializationDecl>(Owner->getDeclContext()))
-    return false;
-  PrintingPolicy Policy(Ctx.getLangOpts());
-  std::string Type = T.getUnqualifiedType().getAsString(Policy);
-  std::string Name = calleeName(Atomic).str();
-  const FunctionDecl *FD = FU.decl();
-  std::string Lane = Names.get("warp_lane", FD, Ctx);
-  std::string I = *Indent;
-  std::string LaneDecl = "unsigned " + Lane + ";\n" + I +
-                         "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(" + Lane +
-                         "));\n";
+    return std::nullopt;
+  Site.Indent = *Indent;
+  Site.Type =
+      T.getUnqualifiedType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+  Site.Name = calleeName(Atomic).str();
+  Site.Lane = Names.get("warp_lane", Owner, Ctx);
+  Site.LaneDecl = "unsigned " + Site.Lane + ";\n" + Site.Indent +
+                  "asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(" + Site.Lane +
+                  "));\n";
+  return Site;
+}
 
+bool UniformAddressAtomicCheck::addAggregationFix(DiagnosticBuilder &Diag,
+                                                  const CallExpr *Atomic,
+                                                  const AtomicInfo &Info,
+                                                  const FunctionUniformity &FU,
+                                                  ASTContext &Ctx) {
+  std::optional<AggregationSite> Site = aggregationSite(Atomic, Info, FU, Ctx);
+  if (!Site)
+    return false;
+  if (Site->Decl && Site->Decl->isSingleDecl() && Info.Op == AtomicOp::Add &&
+      atomicValueType(Atomic, Info)->isIntegerType())
+    return addSlotReservationFix(Diag, *Site, FU, Ctx);
+  return addReductionFix(Diag, *Site, Info, FU, Ctx);
+}
+
+bool UniformAddressAtomicCheck::addSlotReservationFix(
+    DiagnosticBuilder &Diag, const AggregationSite &Site,
+    const FunctionUniformity &FU, ASTContext &Ctx) {
   // `T slot = atomicAdd(p, 1);`: one atomic reserves the warp's slots, each
   // lane takes its own by rank (ballot + popc + leader + broadcast).
-  if (DS && DS->isSingleDecl() && Info.Op == AtomicOp::Add &&
-      T->isIntegerType()) {
-    const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-    Expr::EvalResult One;
-    if (!VD || Atomic->getArg(1)->isValueDependent() ||
-        !Atomic->getArg(1)->EvaluateAsInt(One, Ctx) || One.Val.getInt() != 1)
-      return false;
-    CharSourceRange Range = statementRange(DS, Ctx);
-    if (Range.isInvalid())
-      return false;
-    std::string Ballot = Names.get("warp_ballot", FD, Ctx);
-    std::string Base = Names.get("warp_base", FD, Ctx);
-    std::string VarType = VD->getType().getAsString(Policy);
-    Diag << FixItHint::CreateReplacement(
-        Range, LaneDecl + I + "const unsigned " + Ballot +
-                   " = __ballot_sync(0xffffffff, 1);\n" + I + Type + " " +
-                   Base + " = 0;\n" + I + "if (" + Lane + " == 0)\n" + I +
-                   "  " + Base + " = " + Name + "(" + Address + ", __popc(" +
-                   Ballot + "));\n" + I + VarType + " " + VD->getName().str() +
-                   " = __shfl_sync(0xffffffff, " + Base + ", 0) + __popc(" +
-                   Ballot + " & ((1u << " + Lane + ") - 1));");
-    return true;
-  }
+  const auto *VD = dyn_cast<VarDecl>(Site.Decl->getSingleDecl());
+  const Expr *Increment = Site.Atomic->getArg(1);
+  Expr::EvalResult One;
+  if (!VD || Increment->isValueDependent() ||
+      !Increment->EvaluateAsInt(One, Ctx) || One.Val.getInt() != 1)
+    return false;
+  CharSourceRange Range = statementRange(Site.Decl, Ctx);
+  if (Range.isInvalid())
+    return false;
+  const FunctionDecl *FD = FU.decl();
+  std::string Ballot = Names.get("warp_ballot", FD, Ctx);
+  std::string Base = Names.get("warp_base", FD, Ctx);
+  std::string VarType =
+      VD->getType().getAsString(PrintingPolicy(Ctx.getLangOpts()));
+  const std::string &I = Site.Indent, &Lane = Site.Lane;
+  Diag << FixItHint::CreateReplacement(
+      Range, Site.LaneDecl + I + "const unsigned " + Ballot +
+                 " = __ballot_sync(0xffffffff, 1);\n" + I + Site.Type + " " +
+                 Base + " = 0;\n" + I + "if (" + Lane + " == 0)\n" + I + "  " +
+                 Base + " = " + Site.Name + "(" + Site.Address + ", __popc(" +
+                 Ballot + "));\n" + I + VarType + " " + VD->getName().str() +
+                 " = __shfl_sync(0xffffffff, " + Base + ", 0) + __popc(" +
+                 Ballot + " & ((1u << " + Lane + ") - 1));");
+  return true;
+}
+
+bool UniformAddressAtomicCheck::addReductionFix(DiagnosticBuilder &Diag,
+                                                const AggregationSite &Site,
+                                                const AtomicInfo &Info,
+                                                const FunctionUniformity &FU,
+                                                ASTContext &Ctx) {
   // A statement whose result is unused: reduce across the warp, then one
   // leader applies the combined operand, in a block that replaces the
   // statement (which must therefore be a whole statement of its own).
-  if (!isWholeStatement(Atomic, Parent))
+  if (!isWholeStatement(Site.Atomic, Site.Parent))
     return false;
-  std::optional<Aggregation> Agg = aggregationFor(Info.Op, T, Ctx);
+  std::optional<Aggregation> Agg =
+      aggregationFor(Info.Op, atomicValueType(Site.Atomic, Info), Ctx);
   if (!Agg)
     return false;
-  CharSourceRange Range = statementRange(Atomic, Ctx);
+  CharSourceRange Range = statementRange(Site.Atomic, Ctx);
   if (Range.isInvalid())
     return false;
+  const FunctionDecl *FD = FU.decl();
+  const std::string &I = Site.Indent, &Type = Site.Type;
   std::string Acc = Names.get("warp_value", FD, Ctx);
   std::string Body;
   if (Agg->Reduce) {
     Body = "const " + Type + " " + Acc + " = " + Agg->Reduce + "(0xffffffff, " +
-           Operand + ");\n";
+           Site.Operand + ");\n";
   } else {
     std::string Offset = Names.get("warp_offset", FD, Ctx);
-    Body = Type + " " + Acc + " = " + Operand + ";\n" + I + "  for (int " +
+    Body = Type + " " + Acc + " = " + Site.Operand + ";\n" + I + "  for (int " +
            Offset + " = 16; " + Offset + " > 0; " + Offset + " /= 2)\n" + I +
            "    " + Acc + " += __shfl_down_sync(0xffffffff, " + Acc + ", " +
            Offset + ");\n";
   }
+  std::string LaneDecl = Site.LaneDecl;
   Diag << FixItHint::CreateReplacement(
-      Range, "{\n" + I + "  " +
-                 LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") + I + "  " +
-                 Body + I + "  if (" + Lane + " == 0)\n" + I + "    " + Name +
-                 "(" + Address + ", " + Acc + ");\n" + I + "}");
+      Range,
+      "{\n" + I + "  " + LaneDecl.replace(LaneDecl.find('\n') + 1, 0, "  ") +
+          I + "  " + Body + I + "  if (" + Site.Lane + " == 0)\n" + I + "    " +
+          Site.Name + "(" + Site.Address + ", " + Acc + ");\n" + I + "}");
   return true;
 }
 

@@ -31,6 +31,20 @@ private:
   bool addAggregationFix(DiagnosticBuilder &Diag, const CallExpr *Atomic,
                          const AtomicInfo &Info, const FunctionUniformity &FU,
                          ASTContext &Ctx);
+  struct AggregationSite;
+  /// The atomic's statement and texts, when a rewrite can keep its meaning.
+  std::optional<AggregationSite> aggregationSite(const CallExpr *Atomic,
+                                                 const AtomicInfo &Info,
+                                                 const FunctionUniformity &FU,
+                                                 ASTContext &Ctx);
+  /// `T slot = atomicAdd(p, 1);` as one atomic per warp and a slot per lane.
+  bool addSlotReservationFix(DiagnosticBuilder &Diag,
+                             const AggregationSite &Site,
+                             const FunctionUniformity &FU, ASTContext &Ctx);
+  /// An atomic statement as a warp reduction and one leader's atomic.
+  bool addReductionFix(DiagnosticBuilder &Diag, const AggregationSite &Site,
+                       const AtomicInfo &Info, const FunctionUniformity &FU,
+                       ASTContext &Ctx);
 
   const bool IgnoreIntegerAtomics;
   FreshNames Names;
