@@ -112,6 +112,36 @@ std::optional<int64_t> LaneEvaluator::valueIn(const Expr *E, unsigned Lane,
   return eval(E, Lane, Warp, 0);
 }
 
+std::optional<int64_t> LaneEvaluator::valueIn(const Expr *E, unsigned Lane,
+                                              uint64_t Warp, bool &ReadWarp) {
+  bool Before = SawThreadIndex;
+  SawThreadIndex = false;
+  std::optional<int64_t> V = eval(E, Lane, Warp, 0);
+  ReadWarp |= SawThreadIndex;
+  SawThreadIndex |= Before;
+  return V;
+}
+
+LaneValues LaneEvaluator::laneValues(const Expr *E, uint64_t Warp,
+                                     bool &ReadWarp) {
+  auto Known = WarpFreeValues.find(E);
+  if (Known != WarpFreeValues.end())
+    return Known->second;
+  // A value the analysis finds uniform is the same (or unknown) in every
+  // lane alike: lane 0 stands for the warp.
+  bool Uniform = FU.valueOf(E).isUniform();
+  bool Read = false;
+  LaneValues Values;
+  for (unsigned L = 0; L < (Uniform ? 1 : 32); ++L)
+    Values[L] = valueIn(E, L, Warp, Read);
+  if (Uniform)
+    Values.fill(Values[0]);
+  ReadWarp |= Read;
+  if (!Read)
+    WarpFreeValues.try_emplace(E, Values);
+  return Values;
+}
+
 std::optional<std::vector<int64_t>> LaneEvaluator::valuesIn(const Expr *E,
                                                             uint64_t Warp) {
   std::vector<int64_t> Values;
@@ -134,6 +164,62 @@ bool LaneEvaluator::dependsOnWarp(const Expr *E) {
   return Depends;
 }
 
+/// \p A op \p B evaluated as C++ does on \p LT, the left operand's type;
+/// nullopt where C++ leaves it undefined (a zero divisor, an oversized shift)
+/// or for an operator with no integer value.
+static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t A,
+                                          int64_t B, QualType LT,
+                                          const ASTContext &Ctx) {
+  switch (Op) {
+  case BO_Add:
+    return A + B;
+  case BO_Sub:
+    return A - B;
+  case BO_Mul:
+    return A * B;
+  case BO_Div:
+    if (B == 0)
+      return std::nullopt;
+    return A / B;
+  case BO_Rem:
+    if (B == 0)
+      return std::nullopt;
+    return A % B;
+  case BO_Shl:
+  case BO_Shr: {
+    unsigned Bits =
+        LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+    if (B < 0 || B >= int64_t(Bits))
+      return std::nullopt; // undefined in C++: no lane value
+    return Op == BO_Shl ? int64_t(uint64_t(A) << B) : A >> B;
+  }
+  case BO_And:
+    return A & B;
+  case BO_Or:
+    return A | B;
+  case BO_Xor:
+    return A ^ B;
+  case BO_LT:
+    return A < B;
+  case BO_GT:
+    return A > B;
+  case BO_LE:
+    return A <= B;
+  case BO_GE:
+    return A >= B;
+  case BO_EQ:
+    return A == B;
+  case BO_NE:
+    return A != B;
+  case BO_LAnd:
+    return A && B;
+  case BO_LOr:
+    return A || B;
+  default:
+    return std::nullopt;
+  }
+}
+
 std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
                                            uint64_t Warp, unsigned Depth) {
   if (!E || Depth > 24)
@@ -141,7 +227,6 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   E = E->IgnoreParens();
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
-  QualType T = E->getType();
   if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E) ||
       isa<SubstNonTypeTemplateParmExpr, SizeOfPackExpr,
           UnaryExprOrTypeTraitExpr>(E)) {
@@ -150,141 +235,99 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
       return R.Val.getInt().getExtValue();
     return std::nullopt;
   }
-  auto Rec = [&](const Expr *Sub) { return eval(Sub, Lane, Warp, Depth + 1); };
-  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
-    switch (Cast->getCastKind()) {
-    case CK_LValueToRValue:
-    case CK_NoOp:
-    case CK_IntegralCast:
-    case CK_IntegralToBoolean:
-    case CK_BooleanToSignedIntegral:
-    case CK_UserDefinedConversion:
-    case CK_ConstructorConversion:
-      if (std::optional<int64_t> V = Rec(Cast->getSubExpr()))
-        return asType(Cast->getCastKind() == CK_BooleanToSignedIntegral ? -*V
-                                                                        : *V,
-                      T, Ctx);
-      break;
-    default:
-      break;
-    }
-  }
-  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
-    BinaryOperatorKind Op = BO->getOpcode();
-    if (BO->isAssignmentOp() || Op == BO_Comma)
-      return std::nullopt;
-    std::optional<int64_t> L = Rec(BO->getLHS());
-    if (Op == BO_LAnd && L && !*L)
-      return 0;
-    if (Op == BO_LOr && L && *L)
-      return 1;
-    std::optional<int64_t> R = Rec(BO->getRHS());
-    if (Op == BO_LAnd && R && !*R)
-      return 0;
-    if (Op == BO_LOr && R && *R)
-      return 1;
-    if (!L || !R)
-      return std::nullopt;
-    int64_t A = *L, B = *R, V;
-    QualType LT = BO->getLHS()->getType();
-    switch (Op) {
-    case BO_Add:
-      V = A + B;
-      break;
-    case BO_Sub:
-      V = A - B;
-      break;
-    case BO_Mul:
-      V = A * B;
-      break;
-    case BO_Div:
-      if (B == 0)
-        return std::nullopt;
-      V = A / B;
-      break;
-    case BO_Rem:
-      if (B == 0)
-        return std::nullopt;
-      V = A % B;
-      break;
-    case BO_Shl:
-    case BO_Shr: {
-      unsigned Bits =
-          LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
-      if (B < 0 || B >= int64_t(Bits))
-        return std::nullopt; // undefined in C++: no lane value
-      V = Op == BO_Shl ? int64_t(uint64_t(A) << B) : A >> B;
-      break;
-    }
-    case BO_And:
-      V = A & B;
-      break;
-    case BO_Or:
-      V = A | B;
-      break;
-    case BO_Xor:
-      V = A ^ B;
-      break;
-    case BO_LT:
-      V = A < B;
-      break;
-    case BO_GT:
-      V = A > B;
-      break;
-    case BO_LE:
-      V = A <= B;
-      break;
-    case BO_GE:
-      V = A >= B;
-      break;
-    case BO_EQ:
-      V = A == B;
-      break;
-    case BO_NE:
-      V = A != B;
-      break;
-    case BO_LAnd:
-      V = A && B;
-      break;
-    case BO_LOr:
-      V = A || B;
-      break;
-    default:
-      return std::nullopt;
-    }
-    return asType(V, T, Ctx);
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    std::optional<int64_t> V;
-    switch (UO->getOpcode()) {
-    case UO_Minus:
-      if ((V = Rec(UO->getSubExpr())))
-        return asType(-*V, T, Ctx);
-      return std::nullopt;
-    case UO_Not:
-      if ((V = Rec(UO->getSubExpr())))
-        return asType(~*V, T, Ctx);
-      return std::nullopt;
-    case UO_LNot:
-      if ((V = Rec(UO->getSubExpr())))
-        return int64_t(!*V);
-      return std::nullopt;
-    case UO_Plus:
-      return Rec(UO->getSubExpr());
-    default:
-      return std::nullopt;
-    }
-  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E))
+    if (std::optional<int64_t> V = evalCast(Cast, Lane, Warp, Depth))
+      return V;
+  if (const auto *BO = dyn_cast<BinaryOperator>(E))
+    return evalBinary(BO, Lane, Warp, Depth);
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    return evalUnary(UO, Lane, Warp, Depth);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<int64_t> C = Rec(CO->getCond());
+    std::optional<int64_t> C = eval(CO->getCond(), Lane, Warp, Depth + 1);
     if (!C)
       return std::nullopt;
-    return Rec(*C ? CO->getTrueExpr() : CO->getFalseExpr());
+    return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Lane, Warp,
+                Depth + 1);
   }
-  // Leaves: what the analysis knows of the value. A variable's constant is
-  // taken from its initializer only when nothing writes it afterwards: the
+  return evalLeaf(E, Lane, Warp, Depth);
+}
+
+std::optional<int64_t> LaneEvaluator::evalCast(const CastExpr *Cast,
+                                               unsigned Lane, uint64_t Warp,
+                                               unsigned Depth) {
+  switch (Cast->getCastKind()) {
+  case CK_LValueToRValue:
+  case CK_NoOp:
+  case CK_IntegralCast:
+  case CK_IntegralToBoolean:
+  case CK_BooleanToSignedIntegral:
+  case CK_UserDefinedConversion:
+  case CK_ConstructorConversion:
+    break;
+  default:
+    return std::nullopt;
+  }
+  std::optional<int64_t> V = eval(Cast->getSubExpr(), Lane, Warp, Depth + 1);
+  if (!V)
+    return std::nullopt;
+  return asType(Cast->getCastKind() == CK_BooleanToSignedIntegral ? -*V : *V,
+                Cast->getType(), Ctx);
+}
+
+std::optional<int64_t> LaneEvaluator::evalBinary(const BinaryOperator *BO,
+                                                 unsigned Lane, uint64_t Warp,
+                                                 unsigned Depth) {
+  BinaryOperatorKind Op = BO->getOpcode();
+  if (BO->isAssignmentOp() || Op == BO_Comma)
+    return std::nullopt;
+  // `&&` and `||` are known from one side alone when it decides them.
+  std::optional<int64_t> L = eval(BO->getLHS(), Lane, Warp, Depth + 1);
+  if (Op == BO_LAnd && L && !*L)
+    return 0;
+  if (Op == BO_LOr && L && *L)
+    return 1;
+  std::optional<int64_t> R = eval(BO->getRHS(), Lane, Warp, Depth + 1);
+  if (Op == BO_LAnd && R && !*R)
+    return 0;
+  if (Op == BO_LOr && R && *R)
+    return 1;
+  if (!L || !R)
+    return std::nullopt;
+  std::optional<int64_t> V =
+      applyBinary(Op, *L, *R, BO->getLHS()->getType(), Ctx);
+  if (!V)
+    return std::nullopt;
+  return asType(*V, BO->getType(), Ctx);
+}
+
+std::optional<int64_t> LaneEvaluator::evalUnary(const UnaryOperator *UO,
+                                                unsigned Lane, uint64_t Warp,
+                                                unsigned Depth) {
+  UnaryOperatorKind Op = UO->getOpcode();
+  if (Op != UO_Minus && Op != UO_Not && Op != UO_LNot && Op != UO_Plus)
+    return std::nullopt;
+  std::optional<int64_t> V = eval(UO->getSubExpr(), Lane, Warp, Depth + 1);
+  if (!V)
+    return std::nullopt;
+  switch (Op) {
+  case UO_Minus:
+    return asType(-*V, UO->getType(), Ctx);
+  case UO_Not:
+    return asType(~*V, UO->getType(), Ctx);
+  case UO_LNot:
+    return int64_t(!*V);
+  default:
+    return V;
+  }
+}
+
+std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
+                                               uint64_t Warp, unsigned Depth) {
+  // What the analysis knows of the value. A variable's constant is taken
+  // from its initializer only when nothing writes it afterwards: the
   // analysis' constant of a loop variable read through a lambda capture is
   // its first value, not one that holds in every iteration.
+  QualType T = E->getType();
   WarpValue V = FU.valueOf(E);
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
@@ -299,7 +342,8 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (isReadOnlyLocal(VD))
-        if (std::optional<int64_t> I = Rec(VD->getInit()))
+        if (std::optional<int64_t> I =
+                eval(VD->getInit(), Lane, Warp, Depth + 1))
           return asType(*I, T, Ctx);
   if (!E->isValueDependent() && T->isIntegralOrEnumerationType() &&
       !E->HasSideEffects(Ctx)) {
@@ -327,14 +371,21 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   const Expr *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
   if (!Cond)
     return Out;
+  // Most conditions read no threadIdx.x: their edges are one warp's.
+  auto Known = WarpFreeEdges.find(B.getBlockID());
+  if (Known != WarpFreeEdges.end())
+    return Known->second;
+  bool ReadWarp = false;
+  LaneValues Values = Eval.laneValues(Cond, Warp, ReadWarp);
   Out[0] = Out[1] = 0;
   for (unsigned L = 0; L < 32; ++L) {
-    std::optional<int64_t> V = Eval.valueIn(Cond, L, Warp);
-    if (!V || *V)
+    if (!Values[L] || *Values[L])
       Out[0] |= 1u << L;
-    if (!V || !*V)
+    if (!Values[L] || !*Values[L])
       Out[1] |= 1u << L;
   }
+  if (!ReadWarp)
+    WarpFreeEdges.try_emplace(B.getBlockID(), Out);
   return Out;
 }
 
@@ -403,13 +454,17 @@ bool LaneReach::dependsOnWarp() {
 std::array<std::optional<LaneSet>, 32>
 maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp) {
   std::array<std::optional<LaneSet>, 32> Masks;
-  for (unsigned L = 0; L < 32; ++L) {
-    if (Use.ImmediateMask)
-      Masks[L] = LaneSet(*Use.ImmediateMask);
-    else if (Use.Mask)
-      if (std::optional<int64_t> V = Eval.valueIn(Use.Mask, L, Warp))
-        Masks[L] = LaneSet(uint64_t(*V));
+  if (Use.ImmediateMask) {
+    Masks.fill(LaneSet(*Use.ImmediateMask));
+    return Masks;
   }
+  if (!Use.Mask)
+    return Masks;
+  bool ReadWarp = false;
+  LaneValues Values = Eval.laneValues(Use.Mask, Warp, ReadWarp);
+  for (unsigned L = 0; L < 32; ++L)
+    if (Values[L])
+      Masks[L] = LaneSet(uint64_t(*Values[L]));
   return Masks;
 }
 

@@ -31,6 +31,9 @@ using LaneSet = uint32_t;
 inline constexpr LaneSet AllLanes = 0xffffffffu;
 
 /// Evaluates integer expressions per lane.
+/// One value per lane of a warp; nullopt where it is not known.
+using LaneValues = std::array<std::optional<int64_t>, 32>;
+
 class LaneEvaluator {
 public:
   LaneEvaluator(const FunctionUniformity &FU, ASTContext &Ctx);
@@ -38,6 +41,14 @@ public:
   /// The value of \p E in lane \p Lane of the warp whose threads are
   /// 32 * \p Warp + lane, if known.
   std::optional<int64_t> valueIn(const Expr *E, unsigned Lane, uint64_t Warp);
+  /// The same, and sets \p ReadWarp when the value depends on the warp (it
+  /// read threadIdx.x).
+  std::optional<int64_t> valueIn(const Expr *E, unsigned Lane, uint64_t Warp,
+                                 bool &ReadWarp);
+  /// The value of \p E in each lane of warp \p Warp (nullopt where it is not
+  /// known); sets \p ReadWarp when it depends on the warp. Values that do
+  /// not are computed once for every warp.
+  LaneValues laneValues(const Expr *E, uint64_t Warp, bool &ReadWarp);
   /// The value of \p E in each lane of warp \p Warp; nullopt when some lane
   /// is not known.
   std::optional<std::vector<int64_t>> valuesIn(const Expr *E, uint64_t Warp);
@@ -55,6 +66,16 @@ public:
 private:
   std::optional<int64_t> eval(const Expr *E, unsigned Lane, uint64_t Warp,
                               unsigned Depth);
+  /// The value-preserving integer casts; nullopt for the others.
+  std::optional<int64_t> evalCast(const CastExpr *Cast, unsigned Lane,
+                                  uint64_t Warp, unsigned Depth);
+  std::optional<int64_t> evalBinary(const BinaryOperator *BO, unsigned Lane,
+                                    uint64_t Warp, unsigned Depth);
+  std::optional<int64_t> evalUnary(const UnaryOperator *UO, unsigned Lane,
+                                   uint64_t Warp, unsigned Depth);
+  /// A variable, call or other leaf: what the analysis knows of it.
+  std::optional<int64_t> evalLeaf(const Expr *E, unsigned Lane, uint64_t Warp,
+                                  unsigned Depth);
   /// Whether \p VD is a local scalar read only (never assigned, incremented
   /// or bound to a reference after its initializer).
   bool isReadOnlyLocal(const VarDecl *VD);
@@ -62,6 +83,7 @@ private:
   const FunctionUniformity &FU;
   ASTContext &Ctx;
   std::optional<llvm::DenseSet<const VarDecl *>> Written;
+  llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
   bool SawThreadIndex = false;
 };
 
@@ -90,6 +112,9 @@ private:
   const FunctionUniformity &FU;
   LaneEvaluator Eval;
   std::map<uint64_t, std::vector<LaneSet>> ByWarp;
+  /// The edges of the blocks whose condition does not read the warp, by
+  /// block id: the same for every warp.
+  llvm::DenseMap<unsigned, llvm::SmallVector<LaneSet, 2>> WarpFreeEdges;
   std::optional<bool> WarpDependent;
 };
 
