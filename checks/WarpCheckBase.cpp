@@ -3,7 +3,6 @@
 #include "WarpCheckBase.h"
 #include "analysis/LaunchLedger.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/DeclTemplate.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
 using namespace clang::ast_matchers;
@@ -30,24 +29,11 @@ void WarpCheckBase::registerMatchers(MatchFinder *Finder) {
       this);
 }
 
-/// Returns whether \p FD is a template pattern that no instantiation in this
-/// translation unit covers: header-only libraries are mostly such templates,
-/// and their instantiations are analysed (with the real arguments) instead.
-static bool isUninstantiatedPattern(const FunctionDecl *FD) {
-  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
-    return FTD->specializations().empty();
-  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
-    if (const ClassTemplateDecl *CTD =
-            MD->getParent()->getDescribedClassTemplate())
-      return CTD->specializations().empty();
-  return false;
-}
-
 void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
   const auto *FD = Result.Nodes.getNodeAs<FunctionDecl>("fn");
   if (!FD || !FD->getBody())
     return;
-  if (FD->isDependentContext() && !isUninstantiatedPattern(FD))
+  if (!isAnalysedDefinition(FD))
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);

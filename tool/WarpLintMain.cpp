@@ -13,6 +13,7 @@
 #include "ConfigLoading.h"
 #include "CrossUnitLaunches.h"
 #include "DiffFilter.h"
+#include "Explain.h"
 #include "FileWriting.h"
 #include "FixApplication.h"
 #include "Launcher.h"
@@ -151,6 +152,12 @@ static cl::opt<bool> Quiet("quiet", cl::desc("Print no statistics"),
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
+static cl::opt<std::string>
+    ExplainAt("explain",
+              cl::desc("Print why the analysis believes what it does about "
+                       "the collective, atomic or branch at FILE:LINE[:COL] "
+                       "(text or --format=json), then exit"),
+              cl::value_desc("file:line[:col]"), cl::cat(Category));
 static cl::opt<bool>
     DumpConfig("dump-config",
                cl::desc("Print the effective configuration and exit"),
@@ -310,87 +317,120 @@ int main(int argc, const char **argv) {
   return execCompiler(*Compile);
 }
 
-static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
-  // Everything after `--` is for the compiler, as with clang-tidy.
-  std::vector<std::string> CompilerArgs;
+/// Moves everything after `--` (the compiler's arguments, as with
+/// clang-tidy) from \p Args into \p CompilerArgs; returns whether there was
+/// a `--`.
+static bool takeCompilerArgs(std::vector<const char *> &Args,
+                             std::vector<std::string> &CompilerArgs) {
   auto DashDash =
       llvm::find_if(Args, [](const char *A) { return StringRef(A) == "--"; });
-  bool HaveDashDash = DashDash != Args.end();
-  if (HaveDashDash) {
-    CompilerArgs.assign(DashDash + 1, Args.end());
-    Args.erase(DashDash, Args.end());
-  }
+  if (DashDash == Args.end())
+    return false;
+  CompilerArgs.assign(DashDash + 1, Args.end());
+  Args.erase(DashDash, Args.end());
+  return true;
+}
 
+/// --version: the tool, the LLVM it is built on and the CUDA toolkit found.
+static void printVersion(raw_ostream &OS) {
+  OS << "warp-lint " << WARP_LINT_VERSION << "\n  LLVM " << LLVM_VERSION_STRING
+     << "\n  CUDA ";
+  CudaInstall Cuda =
+      inspectCudaInstall(findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
+  if (Cuda.Path.empty())
+    OS << "not found";
+  else if (Cuda.Nvcc)
+    OS << Cuda.Nvcc->Major << "." << Cuda.Nvcc->Minor
+       << (Cuda.Nvcc->Build ? "." + std::to_string(*Cuda.Nvcc->Build) : "")
+       << " (" << Cuda.Path << ")";
+  else if (Cuda.HeaderVersion)
+    OS << Cuda.HeaderVersion->Major << "." << Cuda.HeaderVersion->Minor << " ("
+       << Cuda.Path << ")";
+  else
+    OS << "unknown version (" << Cuda.Path << ")";
+  OS << "\n";
+}
+
+/// Parses \p Args into the options; the error is LLVM's first line, without
+/// the program name.
+static Error parseCommandLine(std::vector<const char *> &Args) {
   cl::HideUnrelatedOptions(Category);
-  cl::SetVersionPrinter([](raw_ostream &OS) {
-    OS << "warp-lint " << WARP_LINT_VERSION << "\n  LLVM "
-       << LLVM_VERSION_STRING << "\n  CUDA ";
-    CudaInstall Cuda =
-        inspectCudaInstall(findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
-    if (Cuda.Path.empty())
-      OS << "not found";
-    else if (Cuda.Nvcc)
-      OS << Cuda.Nvcc->Major << "." << Cuda.Nvcc->Minor
-         << (Cuda.Nvcc->Build ? "." + std::to_string(*Cuda.Nvcc->Build) : "")
-         << " (" << Cuda.Path << ")";
-    else if (Cuda.HeaderVersion)
-      OS << Cuda.HeaderVersion->Major << "." << Cuda.HeaderVersion->Minor
-         << " (" << Cuda.Path << ")";
-    else
-      OS << "unknown version (" << Cuda.Path << ")";
-    OS << "\n";
-  });
+  cl::SetVersionPrinter(printVersion);
   std::string ParseErrors;
   raw_string_ostream ParseErrorStream(ParseErrors);
-  if (!cl::ParseCommandLineOptions(
+  if (cl::ParseCommandLineOptions(
           Args.size(), Args.data(),
           "warp-lint: finds warp-level synchronization bugs in CUDA C++\n\n"
           "  warp-lint [options] <files...> [-- <compiler args>]\n",
-          &ParseErrorStream)) {
-    StringRef First = StringRef(ParseErrors).split('\n').first;
-    First.consume_front(sys::path::filename(Args[0]));
-    First.consume_front(": ");
-    return usageError(First.trim());
-  }
-  if (Merge.getNumOccurrences())
-    return mergeReports(StdoutClosed);
+          &ParseErrorStream))
+    return Error::success();
+  StringRef First = StringRef(ParseErrors).split('\n').first;
+  First.consume_front(sys::path::filename(Args[0]));
+  First.consume_front(": ");
+  return createStringError(First.trim());
+}
 
+namespace {
+/// What the options ask of a run, read and checked before any unit runs: a
+/// missing baseline or a bad revision is a usage error before minutes of
+/// analysis.
+struct Request {
+  OutputFormat Format = OutputFormat::Text;
+  unsigned Jobs = 1;
+  std::optional<Shard> OneShard;
+  std::optional<Baseline> Base;
+  uint64_t CacheCap = 0;
+  std::optional<ChangedLines> Changed;
+};
+
+/// The checks a run enables and their configuration.
+struct CheckSetup {
+  ProviderFactory MakeProvider;
+  ClangTidyOptions Effective;
+  std::vector<std::string> Enabled;
+};
+} // namespace
+
+static Expected<Request> readRequest() {
   if (ExportCompileCommands.getNumOccurrences() &&
       !BuildPath.getNumOccurrences())
-    return usageError("--export-compile-commands needs -p <build dir>");
+    return createStringError("--export-compile-commands needs -p <build dir>");
+  Request R;
   Expected<OutputFormat> Fmt = parseFormat(Format);
   if (!Fmt)
-    return usageError(toString(Fmt.takeError()));
+    return Fmt.takeError();
+  R.Format = *Fmt;
   Expected<unsigned> NumJobs = parseJobs(Jobs);
   if (!NumJobs)
-    return usageError(toString(NumJobs.takeError()));
-  std::optional<Shard> OneShard;
+    return NumJobs.takeError();
+  R.Jobs = *NumJobs;
   if (ShardOpt.getNumOccurrences()) {
     Expected<Shard> S = parseShard(ShardOpt);
     if (!S)
-      return usageError(toString(S.takeError()));
-    OneShard = *S;
+      return S.takeError();
+    R.OneShard = *S;
   }
-  // Read up front: a missing baseline or a bad revision is a usage error
-  // before minutes of analysis.
-  std::optional<Baseline> Base;
   if (BaselineFile.getNumOccurrences()) {
     Expected<Baseline> B = Baseline::load(BaselineFile);
     if (!B)
-      return usageError(toString(B.takeError()));
-    Base = std::move(*B);
+      return B.takeError();
+    R.Base = std::move(*B);
   }
   Expected<uint64_t> CacheCap = parseCacheSize(CacheSize);
   if (!CacheCap)
-    return usageError(toString(CacheCap.takeError()));
-  std::optional<ChangedLines> Changed;
+    return CacheCap.takeError();
+  R.CacheCap = *CacheCap;
   if (DiffBase.getNumOccurrences()) {
     Expected<ChangedLines> C = ChangedLines::fromGit(DiffBase, ".");
     if (!C)
-      return usageError(toString(C.takeError()));
-    Changed = std::move(*C);
+      return C.takeError();
+    R.Changed = std::move(*C);
   }
+  return R;
+}
 
+/// The checks and options in effect for \p ConfigFor (the first input).
+static Expected<CheckSetup> readCheckSetup(StringRef ConfigFor) {
   ConfigInputs CI;
   if (Checks.getNumOccurrences())
     CI.Checks = Checks;
@@ -400,53 +440,62 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
     CI.ConfigFile = ConfigFile;
   Expected<ProviderFactory> MakeProvider = makeProviderFactory(CI);
   if (!MakeProvider)
-    return usageError(toString(MakeProvider.takeError()));
+    return MakeProvider.takeError();
   if (Error E = validateCheckList(Checks,
                                   getAllChecksAndOptions(false, false).Checks))
-    return usageError(toString(std::move(E)));
-
-  std::vector<std::string> Files;
-  std::vector<std::string> Named; // As the user spelled them, for messages.
-  for (const std::string &In : Inputs)
-    if (llvm::find(Files, absolute(In)) == Files.end()) {
-      Files.push_back(absolute(In));
-      Named.push_back(In);
-    }
-  std::string ConfigFor = Files.empty() ? absolute("dummy.cu") : Files.front();
-  ClangTidyOptions Effective = (*MakeProvider)()->getOptions(ConfigFor);
+    return std::move(E);
+  CheckSetup Setup;
+  Setup.MakeProvider = std::move(*MakeProvider);
+  Setup.Effective = Setup.MakeProvider()->getOptions(ConfigFor);
   if (Error E = takeConfigFileError())
-    return usageError(toString(std::move(E)));
-  std::vector<std::string> Enabled = getCheckNames(Effective, false, false);
-  if (Enabled.empty())
-    return usageError("the check list enables no known check (--checks='" +
-                      Effective.Checks.value_or("") + "')");
+    return std::move(E);
+  Setup.Enabled = getCheckNames(Setup.Effective, false, false);
+  if (Setup.Enabled.empty())
+    return createStringError("the check list enables no known check "
+                             "(--checks='" +
+                             Setup.Effective.Checks.value_or("") + "')");
+  return Setup;
+}
+
+/// --list-checks or --dump-config.
+static int printCheckSetup(CheckSetup &Setup) {
   if (ListChecks) {
     outs() << "Enabled checks:";
-    for (const std::string &C : Enabled)
+    for (const std::string &C : Setup.Enabled)
       outs() << "\n    " << C;
     outs() << "\n\n";
     return 0;
   }
-  if (DumpConfig) {
-    Effective.CheckOptions = getCheckOptions(Effective, false, false);
-    ClangTidyOptions Dump = ClangTidyOptions::getDefaults().merge(Effective, 0);
-    filterCheckOptions(Dump, Enabled);
-    outs() << configurationAsText(Dump) << "\n";
-    return 0;
-  }
+  Setup.Effective.CheckOptions = getCheckOptions(Setup.Effective, false, false);
+  ClangTidyOptions Dump =
+      ClangTidyOptions::getDefaults().merge(Setup.Effective, 0);
+  filterCheckOptions(Dump, Setup.Enabled);
+  outs() << configurationAsText(Dump) << "\n";
+  return 0;
+}
 
+/// Checks that each input exists and is a regular file, before anything
+/// opens it: a FIFO blocks, /dev/zero never ends. \p Named are the inputs as
+/// the user spelled them, for the messages.
+static Error checkInputs(ArrayRef<std::string> Files,
+                         ArrayRef<std::string> Named) {
   for (size_t I = 0; I < Files.size(); ++I) {
     if (!sys::fs::exists(Files[I]))
-      return usageError("no such file: " + Named[I]);
-    // Before anything opens it: a FIFO blocks, /dev/zero never ends.
+      return createStringError("no such file: " + Named[I]);
     if (Error E = checkRegularFile(Files[I]))
-      return usageError("cannot read " + Named[I] + ": " +
-                        toString(std::move(E)));
+      return createStringError("cannot read " + Named[I] + ": " +
+                               toString(std::move(E)));
   }
+  return Error::success();
+}
 
-  CommandSettings CS;
+/// How compile commands are made for units: the CUDA toolkit, the GPU
+/// architecture and the arguments after `--`.
+static Expected<CommandSettings>
+commandSettings(ArrayRef<std::string> CompilerArgs, bool HaveDashDash) {
   if (CudaPath.getNumOccurrences() && !sys::fs::is_directory(CudaPath))
-    return usageError("no CUDA toolkit at --cuda-path=" + CudaPath);
+    return createStringError("no CUDA toolkit at --cuda-path=" + CudaPath);
+  CommandSettings CS;
   CS.Cuda =
       inspectCudaInstall(findCudaPath(CudaSearchEnv::fromProcess(CudaPath)));
   CS.GpuArch = GpuArch;
@@ -455,30 +504,251 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
   CS.ResourceDir = WARP_LINT_CLANG_RESOURCE_DIR;
   CS.ExtraArgs = CompilerArgs;
   CS.HaveDashDash = HaveDashDash;
+  return CS;
+}
+
+/// With no input named, every `.cu` unit of \p Database; each must be
+/// readable.
+static Error unitsFromDatabase(const clang::tooling::CompilationDatabase &DB,
+                               std::vector<std::string> &Files) {
+  if (Files.empty())
+    Files = cudaFilesOf(DB);
+  if (Files.empty())
+    return createStringError("no .cu file in " + BuildPath +
+                             "/compile_commands.json");
+  for (const std::string &F : Files)
+    if (Error E = checkRegularFile(F))
+      return createStringError(
+          "cannot read " + F + " (from " + BuildPath +
+          "/compile_commands.json): " + toString(std::move(E)));
+  return Error::success();
+}
+
+/// Two `--fix` runs on one file take turns: the second analyses what the
+/// first wrote. Sorted, so runs over overlapping files cannot deadlock.
+/// Each lock holds a descriptor to the end: a run over more files than
+/// descriptors allow locks at write time only (the stamps still refuse a
+/// file another run changed meanwhile).
+static Error lockFilesToFix(ArrayRef<std::string> Files) {
+  if (Files.size() > upFrontLockBudget())
+    return Error::success();
+  std::vector<std::string> ToLock(Files.begin(), Files.end());
+  llvm::sort(ToLock);
+  for (const std::string &F : ToLock)
+    if (Error E = lockFile(F, std::nullopt))
+      return E;
+  return Error::success();
+}
+
+/// Runs every unit. With a build dir, kernels launched only in other units
+/// get those launches (and those an earlier run over this build saw), and
+/// results are cached.
+static RunResults lintUnits(ArrayRef<std::string> Files,
+                            const clang::tooling::CompilationDatabase &Commands,
+                            const CheckSetup &Setup, const Request &Req,
+                            bool HaveDatabase) {
+  RunSettings RS;
+  RS.Jobs = Req.Jobs;
+  RS.Progress = sys::Process::StandardErrIsDisplayed();
+  CrossUnitLaunches Launches;
+  if (HaveDatabase)
+    Launches.load(BuildPath);
+  std::optional<ResultCache> Cache;
+  if (!NoCache && (CacheDir.getNumOccurrences() || HaveDatabase)) {
+    SmallString<256> Dir(CacheDir);
+    if (Dir.empty()) {
+      Dir = BuildPath;
+      if (!sys::fs::is_directory(Dir))
+        Dir = sys::path::parent_path(Dir);
+      sys::path::append(Dir, ".warp-lint", "cache");
+    }
+    Cache.emplace(absolute(Dir), Req.CacheCap);
+    RS.Cache = &*Cache;
+    RS.ToolVersion = WARP_LINT_VERSION;
+  }
+  // With a cache, what each unit tells the ledger is recorded with its
+  // result and replayed when the result is reused.
+  LedgerTap Tap(&Launches);
+  clang::warp::setLaunchLedger(
+      Cache ? static_cast<clang::warp::LaunchLedger *>(&Tap) : &Launches);
+  RunResults Results =
+      mergeUnits(runUnits(Files, Commands, Setup.MakeProvider, RS));
+  clang::warp::setLaunchLedger(nullptr);
+  Launches.dropResolved(Results.Diagnostics);
+  if (HaveDatabase)
+    if (Error E = Launches.save(BuildPath))
+      errs() << "warp-lint: warning: launches not kept: "
+             << toString(std::move(E)) << "\n";
+  if (Cache) {
+    uint64_t Kept = Cache->trim();
+    if (Stats)
+      errs() << formatv("warp-lint: cache: {0} hit{1}, {2} miss{3}, {4} "
+                        "stored, {5} evicted; {6} KiB of {7} KiB in {8}\n",
+                        Cache->Hits.load(), Cache->Hits == 1 ? "" : "s",
+                        Cache->Misses.load(), Cache->Misses == 1 ? "" : "es",
+                        Cache->Stored.load(), Cache->Evicted.load(),
+                        (Kept + 1023) / 1024, Req.CacheCap / 1024,
+                        Cache->dir());
+  } else if (Stats) {
+    errs() << "warp-lint: cache: off\n";
+  }
+  return Results;
+}
+
+/// Applies the fixes of \p Results; returns whether a write failed.
+static bool applyFixes(const RunResults &Results, ClangTidyContext &Context) {
+  FixPlan Plan = planFixes(Results.Diagnostics);
+  FixOutcome Done = applyFixPlan(Plan, Results.Seen, Context);
+  for (const std::string &Line : Plan.LeftOut)
+    errs() << "warp-lint: note: " << Line << "\n";
+  for (const std::string &Line : Done.Failures)
+    usageError(Line);
+  bool WriteFailed = !Done.Failures.empty();
+  if (!Quiet && Plan.Fixes && !WriteFailed)
+    errs() << formatv("warp-lint: applied {0} of {1} suggested fixes ({2} "
+                      "file{3} written)\n",
+                      Plan.Planned, Plan.Fixes, Done.FilesWritten,
+                      Done.FilesWritten == 1 ? "" : "s");
+  return WriteFailed;
+}
+
+/// The closing notes on stderr: what was suppressed or filtered out, and
+/// that default flags were used.
+static void printSummary(const RunResults &Results, unsigned InBaseline,
+                         unsigned Unchanged, bool HaveDatabase,
+                         bool HaveDashDash) {
+  if (Quiet)
+    return;
+  unsigned Nolint = Results.SuppressedNolint,
+           NonUser = Results.SuppressedNonUser;
+  if (Nolint + NonUser)
+    errs() << "Suppressed " << Nolint + NonUser << " findings (" << Nolint
+           << " NOLINT, " << NonUser << " in non-user code).\n";
+  if (InBaseline)
+    errs() << "warp-lint: note: " << InBaseline
+           << " finding(s) recorded in the baseline not reported\n";
+  if (Unchanged)
+    errs() << "warp-lint: note: " << Unchanged
+           << " finding(s) on lines not changed since " << DiffBase
+           << " not reported\n";
+  // Without the build's flags (includes, defines, arch) results can differ
+  // from the real build: say so once, and how to give them.
+  if (!HaveDatabase && !HaveDashDash)
+    errs() << "warp-lint: note: no compilation database; used default CUDA "
+              "flags ("
+           << GpuArch
+           << "). For your build's flags: cmake -B "
+              "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
+              "build (pre-commit: args: [-p, build])\n";
+}
+
+/// The analysis options the enabled checks run with: WarpAlignedBlockDimX
+/// of the first enabled check that sets it, else the global one.
+static clang::warp::UniformityOptions analysisOptions(const CheckSetup &Setup) {
+  clang::warp::UniformityOptions O;
+  const ClangTidyOptions::OptionMap &Opts = Setup.Effective.CheckOptions;
+  auto Set = [&](StringRef Key) {
+    auto It = Opts.find(Key);
+    if (It == Opts.end())
+      return false;
+    StringRef V = It->getValue().Value;
+    O.ThreadIdxYZUniform = V.equals_insensitive("true") || V == "1";
+    return true;
+  };
+  for (const std::string &C : Setup.Enabled)
+    if (Set(C + ".WarpAlignedBlockDimX"))
+      return O;
+  Set("WarpAlignedBlockDimX");
+  return O;
+}
+
+/// --explain: the analysis' reasons at one place, as text or JSON.
+static int explainMain(const ExplainTarget &Target,
+                       const clang::tooling::CompilationDatabase &Commands,
+                       const CheckSetup &Setup, const Request &Req,
+                       StringRef Spec, bool StdoutClosed) {
+  if (Req.Format == OutputFormat::Sarif)
+    return usageError("--explain prints text or --format=json");
+  ExplainResult R = explain(Commands, Target, analysisOptions(Setup));
+  if (R.Explanations.empty())
+    return usageError("no collective, atomic, branch or expression of a "
+                      "device function starts at " +
+                      Spec);
+  std::string Text;
+  raw_string_ostream OS(Text);
+  if (Req.Format == OutputFormat::Json)
+    OS << formatv("{0:2}", explanationsToJson(R)) << "\n";
+  else
+    printExplanations(OS, R);
+  if (!OutputFile.empty()) {
+    if (Error E = writeFile(OutputFile, Text))
+      return usageError(toString(std::move(E)));
+    return 0;
+  }
+  outs() << Text;
+  outs().flush();
+  if (outs().has_error() || StdoutClosed) {
+    outs().clear_error();
+    return usageError("cannot write the explanation to stdout");
+  }
+  return 0;
+}
+
+static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
+  std::vector<std::string> CompilerArgs;
+  bool HaveDashDash = takeCompilerArgs(Args, CompilerArgs);
+  if (Error E = parseCommandLine(Args))
+    return usageError(toString(std::move(E)));
+  if (Merge.getNumOccurrences())
+    return mergeReports(StdoutClosed);
+  Expected<Request> Req = readRequest();
+  if (!Req)
+    return usageError(toString(Req.takeError()));
+
+  std::vector<std::string> Files;
+  std::vector<std::string> Named; // As the user spelled them, for messages.
+  for (const std::string &In : Inputs)
+    if (llvm::find(Files, absolute(In)) == Files.end()) {
+      Files.push_back(absolute(In));
+      Named.push_back(In);
+    }
+  Expected<CheckSetup> Setup =
+      readCheckSetup(Files.empty() ? absolute("dummy.cu") : Files.front());
+  if (!Setup)
+    return usageError(toString(Setup.takeError()));
+  if (ListChecks || DumpConfig)
+    return printCheckSetup(*Setup);
+  std::optional<ExplainTarget> Target;
+  if (ExplainAt.getNumOccurrences()) {
+    Expected<ExplainTarget> T = parseExplainTarget(ExplainAt);
+    if (!T)
+      return usageError(toString(T.takeError()));
+    Target = std::move(*T);
+    Files = {Target->File};
+    Named = {Target->Spelled};
+  }
+  if (Error E = checkInputs(Files, Named))
+    return usageError(toString(std::move(E)));
+  Expected<CommandSettings> CS = commandSettings(CompilerArgs, HaveDashDash);
+  if (!CS)
+    return usageError(toString(CS.takeError()));
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   if (BuildPath.getNumOccurrences()) {
-    auto DB = loadCompileDatabase(BuildPath, nvccVersionDefines(CS.Cuda));
+    auto DB = loadCompileDatabase(BuildPath, nvccVersionDefines(CS->Cuda));
     if (!DB)
       return usageError(toString(DB.takeError()));
     Database = std::move(*DB);
     if (ExportCompileCommands.getNumOccurrences())
       return exportDatabase(ExportCompileCommands, BuildPath, *Database, Files,
-                            CS);
-    if (Files.empty())
-      Files = cudaFilesOf(*Database);
-    if (Files.empty())
-      return usageError("no .cu file in " + BuildPath +
-                        "/compile_commands.json");
-    for (const std::string &F : Files)
-      if (Error E = checkRegularFile(F))
-        return usageError("cannot read " + F + " (from " + BuildPath +
-                          "/compile_commands.json): " + toString(std::move(E)));
+                            *CS);
+    if (Error E = unitsFromDatabase(*Database, Files))
+      return usageError(toString(std::move(E)));
   }
   if (Files.empty())
     return usageError("no input files (give files or -p <build dir>)");
-  if (OneShard) {
-    Files = selectShard(Files, *OneShard);
+  if (Req->OneShard) {
+    Files = selectShard(Files, *Req->OneShard);
     // More shards than units: this one has nothing to do, which is not an
     // error for a CI matrix.
     if (Files.empty()) {
@@ -490,98 +760,49 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
   // Every .clang-tidy that applies, read before any unit runs: a broken one
   // is a usage error, reported once.
   {
-    std::unique_ptr<ClangTidyOptionsProvider> Check = (*MakeProvider)();
+    std::unique_ptr<ClangTidyOptionsProvider> Check = Setup->MakeProvider();
     for (const std::string &F : Files)
       Check->getOptions(F);
     if (Error E = takeConfigFileError())
       return usageError(toString(std::move(E)));
   }
-  auto Commands = computeCommands(Files, Database.get(), CS);
+  auto Commands = computeCommands(Files, Database.get(), *CS);
   if (!Commands)
     return usageError(toString(Commands.takeError()));
 
   InitializeAllTargetInfos();
   InitializeAllTargetMCs();
   InitializeAllAsmParsers();
+  if (Target)
+    return explainMain(*Target, **Commands, *Setup, *Req, ExplainAt,
+                       StdoutClosed);
+  if (Fix)
+    if (Error E = lockFilesToFix(Files))
+      return usageError(toString(std::move(E)));
 
-  // Two `--fix` runs on one file take turns: the second analyses what the
-  // first wrote. Sorted, so runs over overlapping files cannot deadlock.
-  // Each lock holds a descriptor to the end: a run over more files than
-  // descriptors allow locks at write time only (the stamps still refuse a
-  // file another run changed meanwhile).
-  if (Fix && Files.size() <= upFrontLockBudget()) {
-    std::vector<std::string> ToLock = Files;
-    llvm::sort(ToLock);
-    for (const std::string &F : ToLock)
-      if (Error E = lockFile(F, std::nullopt))
-        return usageError(toString(std::move(E)));
-  }
-
-  RunSettings RS;
-  RS.Jobs = *NumJobs;
-  RS.Progress = sys::Process::StandardErrIsDisplayed();
-  // Kernels launched only in other units get those launches (and those an
-  // earlier run over this build saw).
-  CrossUnitLaunches Launches;
-  if (Database)
-    Launches.load(BuildPath);
-  std::optional<ResultCache> Cache;
-  if (!NoCache && (CacheDir.getNumOccurrences() || Database)) {
-    SmallString<256> Dir(CacheDir);
-    if (Dir.empty()) {
-      Dir = BuildPath;
-      if (!sys::fs::is_directory(Dir))
-        Dir = sys::path::parent_path(Dir);
-      sys::path::append(Dir, ".warp-lint", "cache");
-    }
-    Cache.emplace(absolute(Dir), *CacheCap);
-    RS.Cache = &*Cache;
-    RS.ToolVersion = WARP_LINT_VERSION;
-  }
-  // With a cache, what each unit tells the ledger is recorded with its
-  // result and replayed when the result is reused.
-  LedgerTap Tap(&Launches);
-  clang::warp::setLaunchLedger(
-      Cache ? static_cast<clang::warp::LaunchLedger *>(&Tap) : &Launches);
   RunResults Results =
-      mergeUnits(runUnits(Files, **Commands, *MakeProvider, RS));
-  clang::warp::setLaunchLedger(nullptr);
-  Launches.dropResolved(Results.Diagnostics);
-  if (Database)
-    if (Error E = Launches.save(BuildPath))
-      errs() << "warp-lint: warning: launches not kept: "
-             << toString(std::move(E)) << "\n";
+      lintUnits(Files, **Commands, *Setup, *Req, Database != nullptr);
   bool Failed = !Results.Failures.empty();
-  if (Cache) {
-    uint64_t Kept = Cache->trim();
-    if (Stats)
-      errs() << formatv("warp-lint: cache: {0} hit{1}, {2} miss{3}, {4} "
-                        "stored, {5} evicted; {6} KiB of {7} KiB in {8}\n",
-                        Cache->Hits.load(), Cache->Hits == 1 ? "" : "s",
-                        Cache->Misses.load(), Cache->Misses == 1 ? "" : "es",
-                        Cache->Stored.load(), Cache->Evicted.load(),
-                        (Kept + 1023) / 1024, *CacheCap / 1024, Cache->dir());
-  } else if (Stats) {
-    errs() << "warp-lint: cache: off\n";
-  }
   std::string Root =
       SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
   // Numbered over every finding, before the filters: the fingerprints of
   // the findings reported are those a full run gives them.
   Results.computeFingerprints();
-  unsigned InBaseline = Base ? dropBaselined(Results, *Base, Root) : 0;
-  unsigned Unchanged = Changed ? keepChangedFindings(Results, *Changed) : 0;
+  unsigned InBaseline =
+      Req->Base ? dropBaselined(Results, *Req->Base, Root) : 0;
+  unsigned Unchanged =
+      Req->Changed ? keepChangedFindings(Results, *Req->Changed) : 0;
 
-  ClangTidyContext ReportContext((*MakeProvider)(), false, false, false);
+  ClangTidyContext ReportContext(Setup->MakeProvider(), false, false, false);
   ReportContext.setCurrentFile(Files.front());
   OutputSettings OS;
-  OS.Format = *Fmt;
+  OS.Format = Req->Format;
   OS.OutputFile = OutputFile;
   OS.StdoutClosed = StdoutClosed;
   // No partial writes: a unit not analysed whole blocks every fix.
   OS.ExportFixes = Failed ? std::string() : ExportFixes.getValue();
   OS.SarifRoot = Root;
-  OS.RuleIds = Enabled;
+  OS.RuleIds = Setup->Enabled;
   OS.ToolVersion = WARP_LINT_VERSION;
   OS.DocBaseUrl = DocBaseUrl;
   if (Error E = report(Results, ReportContext, OS))
@@ -589,43 +810,10 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
   for (const UnitFailure &F : Results.Failures)
     usageError(F.describe());
 
-  bool WriteFailed = false;
-  if (Fix && !Failed) {
-    FixPlan Plan = planFixes(Results.Diagnostics);
-    FixOutcome Done = applyFixPlan(Plan, Results.Seen, ReportContext);
-    for (const std::string &Line : Plan.LeftOut)
-      errs() << "warp-lint: note: " << Line << "\n";
-    for (const std::string &Line : Done.Failures)
-      usageError(Line);
-    WriteFailed = !Done.Failures.empty();
-    if (!Quiet && Plan.Fixes && !WriteFailed)
-      errs() << formatv("warp-lint: applied {0} of {1} suggested fixes ({2} "
-                        "file{3} written)\n",
-                        Plan.Planned, Plan.Fixes, Done.FilesWritten,
-                        Done.FilesWritten == 1 ? "" : "s");
-  }
+  bool WriteFailed = Fix && !Failed && applyFixes(Results, ReportContext);
   if (Failed || WriteFailed)
     return finish(2, Results);
-  unsigned Nolint = Results.SuppressedNolint,
-           NonUser = Results.SuppressedNonUser;
-  if (!Quiet && Nolint + NonUser)
-    errs() << "Suppressed " << Nolint + NonUser << " findings (" << Nolint
-           << " NOLINT, " << NonUser << " in non-user code).\n";
-  if (!Quiet && InBaseline)
-    errs() << "warp-lint: note: " << InBaseline
-           << " finding(s) recorded in the baseline not reported\n";
-  if (!Quiet && Unchanged)
-    errs() << "warp-lint: note: " << Unchanged
-           << " finding(s) on lines not changed since " << DiffBase
-           << " not reported\n";
-  // Without the build's flags (includes, defines, arch) results can differ
-  // from the real build: say so once, and how to give them.
-  if (!Database && !HaveDashDash && !Quiet)
-    errs() << "warp-lint: note: no compilation database; used default CUDA "
-              "flags ("
-           << GpuArch
-           << "). For your build's flags: cmake -B "
-              "build -DCMAKE_EXPORT_COMPILE_COMMANDS=ON, then warp-lint -p "
-              "build (pre-commit: args: [-p, build])\n";
+  printSummary(Results, InBaseline, Unchanged, Database != nullptr,
+               HaveDashDash);
   return finish(Results.hasFindings() ? 1 : 0, Results);
 }

@@ -4,6 +4,7 @@
 #include "KernelLaunches.h"
 #include "LaunchLedger.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -96,6 +97,22 @@ const ParmVarDecl *maskParameter(const Expr *Mask) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Mask))
     return dyn_cast<ParmVarDecl>(DRE->getDecl());
   return nullptr;
+}
+
+/// Returns whether \p FD is a template pattern that no instantiation in this
+/// translation unit covers.
+static bool isUninstantiatedPattern(const FunctionDecl *FD) {
+  if (const FunctionTemplateDecl *FTD = FD->getDescribedFunctionTemplate())
+    return FTD->specializations().empty();
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    if (const ClassTemplateDecl *CTD =
+            MD->getParent()->getDescribedClassTemplate())
+      return CTD->specializations().empty();
+  return false;
+}
+
+bool isAnalysedDefinition(const FunctionDecl *FD) {
+  return !FD->isDependentContext() || isUninstantiatedPattern(FD);
 }
 
 bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,

@@ -30,6 +30,12 @@ bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,
 /// Returns the parameter a mask expression reads directly, if any.
 const ParmVarDecl *maskParameter(const Expr *Mask);
 
+/// Returns whether the definition \p FD is analysed on its own: not a
+/// template pattern, unless no instantiation in the unit covers it (header-
+/// only libraries are mostly templates; their instantiations are analysed
+/// with the real arguments instead).
+bool isAnalysedDefinition(const FunctionDecl *FD);
+
 /// Returns the function definition \p Call reaches, if it has a body.
 const FunctionDecl *calledDefinition(const CallExpr *Call);
 

@@ -3,9 +3,8 @@
 
 usage: run_cli_tests.py <warp-lint> <group>
 
-Groups: exit-codes, determinism, cmake-project, fix, sarif-schema,
-shared-header, write-safety, non-regular, compile-errors, crash-recovery,
-cross-unit-launches, export-compile-commands (the last two with the plugin from $WARP_LINT_PLUGIN).
+Groups: the keys of GROUPS at the end (some need the plugin from
+$WARP_LINT_PLUGIN, cmake and nvcc, or the SARIF validator).
 Exit status 0 = pass, 1 = fail, 77 = skipped (a prerequisite is missing).
 """
 import json
@@ -1304,6 +1303,141 @@ def cuda_major():
     return int(m.group(1)) // 1000 if m else None
 
 
+EXPLAINED = r"""__device__ int counter;
+__global__ void k(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = i < n ? in[i] : 0.f;
+  if (i < n)
+    v += __shfl_down_sync(0xffffffff, v, 1);
+  if (in[i] > 0.f)
+    v = 0.f;
+  if (n > 4)
+    atomicAdd(&counter, 1);
+  if (threadIdx.y == 0)
+    out[i] = __shfl_sync(0xffffffff, v, 0);
+}
+__device__ float helper(float v, int tid) {
+  if (tid < 16) return __shfl_xor_sync(0xffffffff, v, 1);
+  return v;
+}
+__global__ void k2(float *out) {
+  out[threadIdx.x] = helper(out[0], threadIdx.x);
+  [&] { if (threadIdx.x == 0) atomicAdd(out, 1.f); }();
+}
+void launch(float *o) { k2<<<2, dim3(16, 2)>>>(o); }
+"""
+
+
+def explain(tool, tmp):
+    """--explain: the reasons behind a lane-varying, a data-varying and a
+    uniform condition, in text and JSON; bad targets are usage errors."""
+    write(os.path.join(tmp, "k.cu"), EXPLAINED)
+
+    def text_at(target, *extra):
+        rc, out, err = run(tool, ["--explain", target, *extra], tmp)
+        check(rc == 0, f"--explain {target}: exit 0 (got {rc}, {err!r})")
+        return out
+
+    def has(out, needle, what):
+        check(needle in out, f"{what}: {needle!r} in {out!r}")
+
+    # A collective under a lane-varying branch: the branch, its operands and
+    # where each comes from.
+    out = text_at("k.cu:6")
+    lines = out.splitlines()
+    check(lines and lines[0].endswith("k.cu:6:10: '__shfl_down_sync' in 'k'"),
+          f"lane: the subject line first ({lines[:1]!r})")
+    for needle in ["k.cu:6:27: the mask '0xffffffff' is uniform: the constant "
+                   "4294967295 (0xffffffff)",
+                   "k.cu:5:7: lanes diverge here",
+                   "k.cu:5:7: 'i < n' is lane-varying",
+                   "'i' is lane-varying (a thread index: distinct in every lane)",
+                   "k.cu:3:7: declared as i = blockIdx.x * blockDim.x + threadIdx.x",
+                   "k.cu:3:37: it varies from here: 'threadIdx.x'",
+                   "k.cu:5:11: 'n' is a kernel parameter: the same in every "
+                   "thread of a launch",
+                   "launches: none of 'k' in this unit",
+                   "option WarpAlignedBlockDimX is false; true would give the "
+                   "same answer"]:
+        has(out, needle, "lane")
+    # Operands are indented under the condition they explain.
+    cond = next((l for l in lines if "'i < n' is" in l), "")
+    operand = next((l for l in lines if "'n' is a kernel" in l), "")
+    check(len(operand) - len(operand.lstrip()) > len(cond) - len(cond.lstrip()),
+          f"lane: operands nest under their condition ({cond!r}, {operand!r})")
+
+    out = text_at("k.cu:7")
+    has(out, "branch in 'k'", "data")
+    has(out, "the condition 'in[i] > 0.f' is data-varying", "data")
+    has(out, "every lane that enters 'k' reaches this", "data")
+
+    out = text_at("k.cu:9")
+    has(out, "the condition 'n > 4' is uniform", "uniform")
+    check("varying" not in out, f"uniform: nothing varies ({out!r})")
+
+    # The atomic's address; a column picks the atomic inside a lambda.
+    out = text_at("k.cu:10")
+    has(out, "atomic 'atomicAdd' in 'k'", "atomic")
+    has(out, "the address '&counter' is uniform: the lanes that run this use "
+             "one address", "atomic")
+    out = text_at("k.cu:20:33")
+    has(out, "atomic 'atomicAdd' in 'k2(float *)::(lambda)::operator()'",
+        "lambda")
+    has(out, "'threadIdx.x == 0' is lane-varying; true in at most one lane",
+        "lambda")
+
+    # Launch-shape variance: the option would change the answer, and the
+    # option given changes it.
+    out = text_at("k.cu:12")
+    has(out, "'threadIdx.y == 0' is varying only when blockDim.x is not a "
+             "multiple of 32", "launch shape")
+    has(out, "option WarpAlignedBlockDimX is false; true would change the "
+             "answer", "launch shape")
+    out = text_at("k.cu:12", "--config={CheckOptions: "
+                  "{WarpAlignedBlockDimX: true}}")
+    has(out, "every lane that enters 'k' reaches this", "option set")
+    has(out, "option WarpAlignedBlockDimX is true; false would change the "
+             "answer", "option set")
+
+    # A helper's parameter, and the launch of its caller.
+    out = text_at("k.cu:15")
+    has(out, "lanes split before it when a caller's argument for 'tid' "
+             "differs between lanes", "parameter")
+    out = text_at("k.cu:19")
+    has(out, "call to 'helper' in 'k2'", "call")
+    has(out, "the argument 'threadIdx.x' is lane-varying", "call")
+    has(out, "launched with a block of (16, 2, 1)", "call")
+
+    # JSON: the same facts, with places and depths.
+    rc, out, err = run(tool, ["--explain", "k.cu:6", "--format=json"], tmp)
+    check(rc == 0, f"json: exit 0 (got {rc}, {err!r})")
+    try:
+        doc = json.loads(out)
+    except ValueError:
+        doc = {}
+        check(False, f"json: parses ({out[:200]!r})")
+    ex = doc.get("explanations", [{}])[0] if doc.get("explanations") else {}
+    check(ex.get("subject") == "'__shfl_down_sync'" and ex.get("line") == 6,
+          f"json: subject and line ({ex!r})")
+    facts = ex.get("facts", [])
+    check(any(f.get("message") == "'i < n' is lane-varying" and
+              f.get("line") == 5 and f.get("depth") == 1 for f in facts),
+          f"json: the condition fact with its place and depth ({facts!r})")
+    check(doc.get("compileErrors") == 0, f"json: no compile error ({doc!r})")
+
+    expect_error(tool, ["--explain", "k.cu"], tmp, "FILE:LINE[:COL]",
+                 "no line")
+    expect_error(tool, ["--explain", "k.cu:0"], tmp, "FILE:LINE[:COL]",
+                 "line 0")
+    expect_error(tool, ["--explain", "missing.cu:3"], tmp,
+                 "no such file: missing.cu", "missing file")
+    expect_error(tool, ["--explain", "k.cu:1"], tmp, "starts at k.cu:1",
+                 "nothing there")
+    expect_error(tool, ["--explain", "k.cu:6", "--format=sarif"], tmp,
+                 "text or --format=json", "sarif")
+    return 0
+
+
 GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cmake-project": cmake_project, "fix": fix, "sarif-schema": sarif_schema,
           "shared-header": shared_header, "write-safety": write_safety,
@@ -1313,7 +1447,7 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cross-unit-launches": cross_unit_launches,
           "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
           "baseline": baseline, "package": package,
-          "cache": cache, "launcher": launcher}
+          "cache": cache, "launcher": launcher, "explain": explain}
 
 
 def main():
