@@ -4,7 +4,7 @@
 #   bin/warp-lint
 #   lib/warp-lint/libWarpLint.so, libWarpLintChecks.so (GNUInstallDirs libdir)
 #     (the loader opens the checks library next to itself, wherever that is)
-#   share/doc/warp-lint/      README.md, docs/ (LICENSE when there is one)
+#   share/doc/warp-lint/      README.md, LICENSE, docs/
 #   share/warp-lint/ci-templates/  the CI jobs and sarif-to-codequality.py
 #
 # The package depends on Debian's LLVM 22 runtime libraries, not on the -dev
@@ -20,11 +20,7 @@ install(TARGETS WarpLint WarpLintChecks
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/docs)
 install(DIRECTORY examples/ DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
-foreach(license LICENSE LICENSE.txt LICENSE.md COPYING)
-  if(EXISTS ${PROJECT_SOURCE_DIR}/${license})
-    install(FILES ${license} DESTINATION ${CMAKE_INSTALL_DOCDIR})
-  endif()
-endforeach()
+install(FILES LICENSE DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ci-templates/ DESTINATION ${CMAKE_INSTALL_DATADIR}/warp-lint/ci-templates
         USE_SOURCE_PERMISSIONS)
 

@@ -1087,6 +1087,9 @@ def package(tool, tmp):
     check(os.path.exists(f"{root}/usr/share/doc/warp-lint/docs/cli.md")
           and os.path.exists(f"{root}/usr/share/warp-lint/ci-templates/sarif-to-codequality.py"),
           "docs and CI templates installed")
+    license = f"{root}/usr/share/doc/warp-lint/LICENSE"
+    check(os.path.exists(license) and
+          "LLVM Exceptions" in open(license).read(), "the license installed")
     shutil.copy(example, f"{tmp}/reduction.cu")
     rc, out, err = run(installed, ["reduction.cu"], tmp)
     check(rc == 1 and out.count("[warp-") >= 4,
