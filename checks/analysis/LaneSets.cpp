@@ -229,12 +229,8 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
     return std::nullopt;
   if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E) ||
       isa<SubstNonTypeTemplateParmExpr, SizeOfPackExpr,
-          UnaryExprOrTypeTraitExpr>(E)) {
-    Expr::EvalResult R;
-    if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
-    return std::nullopt;
-  }
+          UnaryExprOrTypeTraitExpr>(E))
+    return folded(E);
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     if (std::optional<int64_t> V = evalCast(Cast, Lane, Warp, Depth))
       return V;
@@ -346,12 +342,19 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
                 eval(VD->getInit(), Lane, Warp, Depth + 1))
           return asType(*I, T, Ctx);
   if (!E->isValueDependent() && T->isIntegralOrEnumerationType() &&
-      !E->HasSideEffects(Ctx)) {
+      !E->HasSideEffects(Ctx))
+    return folded(E);
+  return std::nullopt;
+}
+
+std::optional<int64_t> LaneEvaluator::folded(const Expr *E) {
+  auto [It, New] = Folded.try_emplace(E);
+  if (New) {
     Expr::EvalResult R;
     if (E->EvaluateAsInt(R, Ctx))
-      return R.Val.getInt().getExtValue();
+      It->second = R.Val.getInt().getExtValue();
   }
-  return std::nullopt;
+  return It->second;
 }
 
 LaneReach::LaneReach(const FunctionUniformity &FU, ASTContext &Ctx)

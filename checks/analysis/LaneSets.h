@@ -76,6 +76,9 @@ private:
   /// A variable, call or other leaf: what the analysis knows of it.
   std::optional<int64_t> evalLeaf(const Expr *E, unsigned Lane, uint64_t Warp,
                                   unsigned Depth);
+  /// \p E folded to an integer constant by clang, if it folds; each
+  /// expression is folded once (the lane loops ask again and again).
+  std::optional<int64_t> folded(const Expr *E);
   /// Whether \p VD is a local scalar read only (never assigned, incremented
   /// or bound to a reference after its initializer).
   bool isReadOnlyLocal(const VarDecl *VD);
@@ -84,6 +87,7 @@ private:
   ASTContext &Ctx;
   std::optional<llvm::DenseSet<const VarDecl *>> Written;
   llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Folded;
   bool SawThreadIndex = false;
 };
 
