@@ -238,6 +238,23 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
     reportFullMaskArgument(Call, Callee, Needs, FU, WA);
 }
 
+/// The argument of \p Call (in \p FU) that differs between lanes and, by
+/// the call-site analysis, splits them inside the callee before
+/// \p Collective; null when none does.
+static const Expr *divergingArgumentToward(const CallExpr *Call,
+                                           const Stmt *Collective,
+                                           const FunctionUniformity &FU,
+                                           WarpAnalysis &WA) {
+  const FunctionDecl *Callee = calledDefinition(Call);
+  const FunctionSummary *S = Callee ? WA.summary(Callee) : nullptr;
+  if (!S)
+    return nullptr;
+  for (const FullWarpNeed &N : S->facet<CollectiveFacet>()->FullWarp)
+    if (N.Collective == Collective)
+      return WA.divergingArgument(Call, N.ParamConditions, Collective, FU);
+  return nullptr;
+}
+
 bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
                                                 const FunctionDecl *Callee,
                                                 const CollectiveFacet &Needs,
@@ -257,23 +274,64 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
         Need = &N;
         break;
       }
-  if (!Need || !firstReportAt(Call->getBeginLoc()))
+  if (!Need)
     return false;
-  if (VaryingArg) {
-    bool Lane = FU.valueOf(VaryingArg).V == Variance::Lane;
-    diag(Call->getBeginLoc(),
-         "call to %0 %1diverges the warp on an argument that differs "
-         "between lanes before a warp collective with a full mask")
-        << Callee << (Lane ? "" : "potentially ");
-    diag(VaryingArg->getBeginLoc(), "this argument differs between lanes",
-         DiagnosticIDs::Note);
-    notePath(WA.divergencePath(Call, Need->Collective, FU));
-  } else {
+  DivergencePath Path = WA.divergencePath(Call, Need->Collective, FU);
+  if (!VaryingArg) {
+    if (!firstReportAt(Call->getBeginLoc()))
+      return false;
     diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
                               "collective with a full mask")
         << Callee << certainty(D);
     noteDivergence(D);
+    notePath(Path);
+    noteCollective(*this, Need->Collective);
+    return true;
   }
+  // A generic helper that only forwards its lanes to the callable it was
+  // given (a launch helper's `f(threadIdx.x, args...)`) is not code its user
+  // can change: report in the first frame on the way that is not one, with
+  // the forwarding calls as notes.
+  unsigned From = 0;
+  const CallExpr *At = Call;
+  const Expr *AtArg = VaryingArg;
+  const FunctionUniformity *AtFU = &FU;
+  struct Forward {
+    const CallExpr *Call;
+    const Expr *Arg;
+    const FunctionDecl *In;
+  };
+  llvm::SmallVector<Forward, 2> Forwarded;
+  while (Path.found() && From < Path.DivergedFrame &&
+         callsTemplateCallable(At)) {
+    const PathFrame &F = Path.Frames[From];
+    const auto *Next = dyn_cast<CallExpr>(F.Next);
+    const Expr *NextArg =
+        Next ? divergingArgumentToward(Next, Need->Collective, *F.FU, WA)
+             : nullptr;
+    if (!NextArg)
+      break;
+    Forwarded.push_back({At, AtArg, AtFU->decl()});
+    At = Next;
+    AtArg = NextArg;
+    AtFU = F.FU;
+    ++From;
+  }
+  if (!firstReportAt(At->getBeginLoc()))
+    return false;
+  bool Lane = AtFU->valueOf(AtArg).V == Variance::Lane;
+  diag(At->getBeginLoc(),
+       "call to %0 %1diverges the warp on an argument that differs "
+       "between lanes before a warp collective with a full mask")
+      << calledDefinition(At) << (Lane ? "" : "potentially ");
+  for (const Forward &F : Forwarded)
+    diag(F.Arg->getBeginLoc(),
+         "%0 hands this argument, which differs between lanes, to %1",
+         DiagnosticIDs::Note)
+        << describe(F.In) << describe(calledDefinition(F.Call));
+  diag(AtArg->getBeginLoc(), "this argument differs between lanes",
+       DiagnosticIDs::Note);
+  notePath(Path, From);
   noteCollective(*this, Need->Collective);
   return true;
 }
@@ -315,11 +373,11 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
       diag(Callee->getParamDecl(M.Index)->getLocation(),
            "the full mask is this default argument", DiagnosticIDs::Note);
     if (Diverging)
-      diag(Diverging->getBeginLoc(),
-           "%0 branches on this argument, which differs between lanes",
-           DiagnosticIDs::Note)
-          << Callee;
-    if (M.DivergedInside || Diverging)
+      diag(Diverging->getBeginLoc(), "this argument differs between lanes",
+           DiagnosticIDs::Note);
+    DivergencePath Path = WA.divergencePath(Call, M.Collective, FU);
+    notePath(Path);
+    if ((M.DivergedInside || Diverging) && !Path.found())
       diag(M.Collective->getBeginLoc(),
            "lanes have diverged inside %0 when this runs", DiagnosticIDs::Note)
           << M.Owner;

@@ -20,6 +20,7 @@ public:
   DivergentFullMaskCheck(StringRef Name, ClangTidyContext *Context)
       : WarpCheckBase(Name, Context) {
     declareFacet(FacetKind::Collectives);
+    declareUnknownCallerOption(/*DefaultVarying=*/true);
   }
 
 protected:

@@ -277,7 +277,7 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
         checkUse(
             Call, Args[M.Index], Callee->getName(), FU, Ctx,
             {WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU),
-             Callee, M.Collective});
+             Callee, M.Collective, Call});
   });
   // Both point into this function's CFG, which may not outlive the call.
   Reaching.reset();
@@ -304,7 +304,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                                "diverged further; '%1' may wait for lanes "
                                "that no longer reach it")
           << fileText(Mask->getSourceRange(), Ctx) << What;
-      noteHelperDivergence(Helper);
+      noteHelperDivergence(Helper, FU);
     }
     return;
   }
@@ -365,7 +365,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   Divergence D;
   D.Branches.append(Extra.begin(), Extra.end());
   noteDivergence(D);
-  noteHelperDivergence(Helper);
+  noteHelperDivergence(Helper, FU);
 }
 
 SharedName *StaleMaskCheck::addRecomputeFix(
@@ -415,13 +415,13 @@ SharedName *StaleMaskCheck::addRecomputeFix(
   return Declared;
 }
 
-void StaleMaskCheck::noteHelperDivergence(const HelperDivergence &Helper) {
+void StaleMaskCheck::noteHelperDivergence(const HelperDivergence &Helper,
+                                          const FunctionUniformity &FU) {
   if (!Helper.Argument)
     return;
-  diag(Helper.Argument->getBeginLoc(),
-       "%0 branches on this argument, which differs between lanes",
-       DiagnosticIDs::Note)
-      << Helper.Callee;
+  diag(Helper.Argument->getBeginLoc(), "this argument differs between lanes",
+       DiagnosticIDs::Note);
+  notePath(CurrentAnalysis->divergencePath(Helper.Call, Helper.Collective, FU));
   diag(Helper.Collective->getBeginLoc(), "the mask is used here",
        DiagnosticIDs::Note);
 }

@@ -30,6 +30,7 @@ struct HelperDivergence {
   const Expr *Argument = nullptr; ///< the lane-varying argument, if any
   const FunctionDecl *Callee = nullptr;
   const Stmt *Collective = nullptr; ///< where the helper uses the mask
+  const CallExpr *Call = nullptr;   ///< the call of the helper
 };
 
 /// Flags masks computed (by __activemask(), __ballot_sync, a parameter) before
@@ -42,6 +43,7 @@ public:
   StaleMaskCheck(StringRef Name, ClangTidyContext *Context)
       : WarpCheckBase(Name, Context) {
     declareFacet(FacetKind::Collectives);
+    declareUnknownCallerOption(/*DefaultVarying=*/true);
   }
   void onEndOfTranslationUnit() override;
 
@@ -58,7 +60,8 @@ private:
   SharedName *addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
                               const CallExpr *Source, const Expr *Mask,
                               const FunctionUniformity &FU, ASTContext &Ctx);
-  void noteHelperDivergence(const HelperDivergence &Helper);
+  void noteHelperDivergence(const HelperDivergence &Helper,
+                            const FunctionUniformity &FU);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P, StringRef What,
                          const FunctionUniformity &FU);
   void checkLeaderAgreement(const CollectiveUse &Use,

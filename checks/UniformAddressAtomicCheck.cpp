@@ -15,6 +15,7 @@ UniformAddressAtomicCheck::UniformAddressAtomicCheck(StringRef Name,
     : WarpCheckBase(Name, Context),
       IgnoreIntegerAtomics(Options.get("IgnoreIntegerAtomics", false)) {
   declareFacet(FacetKind::Atomics);
+  declareUnknownCallerOption(/*DefaultVarying=*/false);
 }
 
 void UniformAddressAtomicCheck::storeOptions(
@@ -92,23 +93,16 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       if (const Expr *Object = callObject(Call);
           Object && A.AddressParams.contains(ParamSet::ObjectIndex))
         ParamDependent |= bool(FU.valueOf(Object).Params);
-      if (!ParamDependent) {
-        report(A.Atomic, FU, Call, Ctx);
-        const CallExpr *Previous = nullptr;
-        for (const CallExpr *Step : A.Path)
-          if (Step != std::exchange(Previous, Step))
-            diag(Step->getBeginLoc(), "which calls %0 here",
-                 DiagnosticIDs::Note)
-                << Step->getDirectCallee();
-      }
+      if (!ParamDependent)
+        report(A.Atomic, FU, Call, Ctx, A.Path);
     }
   });
 }
 
 void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
                                        const FunctionUniformity &FU,
-                                       const CallExpr *ViaCall,
-                                       ASTContext &Ctx) {
+                                       const CallExpr *ViaCall, ASTContext &Ctx,
+                                       llvm::ArrayRef<const CallExpr *> Path) {
   std::optional<AtomicInfo> Info = matchAtomic(Atomic);
   if (!Info)
     return;
@@ -149,13 +143,20 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
     if (!ViaCall && !MaybeDiverged)
       Fixed = addAggregationFix(Diag, Atomic, *Info, FU, Ctx);
   }
+  noteDivergence(D);
+  // The calls inside the helpers, in the order the lanes take them.
+  const CallExpr *Previous = nullptr;
+  for (const CallExpr *Step : Path)
+    if (Step != std::exchange(Previous, Step))
+      if (const FunctionDecl *Callee = calledDefinition(Step))
+        diag(Step->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
+            << describe(Callee);
   if (ViaCall)
     diag(Atomic->getBeginLoc(),
          "'%0' on an address that is the same in every "
          "lane runs here",
          DiagnosticIDs::Note)
         << Name;
-  noteDivergence(D);
   if (MaybeDiverged)
     diag(Atomic->getBeginLoc(),
          "aggregate over the lanes that reach it: reduce with "

@@ -18,6 +18,23 @@ WarpCheckBase::WarpCheckBase(StringRef Name, ClangTidyContext *Context)
 void WarpCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WarpAlignedBlockDimX",
                 AnalysisOptions.ThreadIdxYZUniform);
+  if (VaryingUnknownCallers)
+    Options.store(Opts, "UnknownCallerParameters",
+                  *VaryingUnknownCallers ? "varying" : "uniform");
+}
+
+void WarpCheckBase::declareUnknownCallerOption(bool DefaultVarying) {
+  StringRef Default = DefaultVarying ? "varying" : "uniform";
+  std::string Value =
+      Options.getLocalOrGlobal("UnknownCallerParameters", Default).str();
+  if (Value != "uniform" && Value != "varying") {
+    configurationDiag("invalid configuration value '%0' for option "
+                      "'%1UnknownCallerParameters'; expected uniform or "
+                      "varying")
+        << Value << (getID() + ".").str();
+    Value = Default.str();
+  }
+  VaryingUnknownCallers = Value == "varying";
 }
 
 void WarpCheckBase::registerMatchers(MatchFinder *Finder) {
@@ -37,13 +54,23 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
-  if (const FunctionUniformity *FU = WA.function(FD)) {
-    CurrentFunction = FD;
-    CurrentAnalysis = &WA;
-    checkFunction(FD, *FU, WA);
-    CurrentFunction = nullptr;
-    CurrentAnalysis = nullptr;
-  }
+  const FunctionUniformity *FU = WA.function(FD);
+  if (!FU)
+    return;
+  CurrentFunction = FD;
+  CurrentAnalysis = &WA;
+  // Nothing in the unit calls it: its real callers may pass anything.
+  if (VaryingUnknownCallers.value_or(false) && FD->getNumParams() &&
+      WA.hasUnknownCallers(FD))
+    if (const FunctionUniformity *Varying = WA.withVaryingParameters(FD))
+      if (Varying != FU) {
+        GenericAnalysis = FU;
+        FU = Varying;
+      }
+  checkFunction(FD, *FU, WA);
+  CurrentFunction = nullptr;
+  CurrentAnalysis = nullptr;
+  GenericAnalysis = nullptr;
 }
 
 void WarpCheckBase::onEndOfTranslationUnit() {
@@ -112,26 +139,91 @@ void WarpCheckBase::noteDivergence(const Divergence &D) {
   }
   if (D.onlyByLaunchShape())
     noteLaunchShape(D.Branches.front());
+  noteAssumedParameters(D);
 }
 
-void WarpCheckBase::notePath(const DivergencePath &Path) {
-  for (const CallExpr *Call : Path.Calls)
-    if (const FunctionDecl *Callee = Call->getDirectCallee())
-      diag(Call->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
-          << Callee;
-  for (const DivergentBranch &B : Path.At.Branches) {
-    bool Lane = B.Value.V == Variance::Lane;
+void WarpCheckBase::noteAssumedParameters(const Divergence &D) {
+  if (!GenericAnalysis)
+    return;
+  // Only a branch the generic analysis (parameters as uniform as their
+  // arguments) sees as uniform is owed to the assumption.
+  bool Assumed = llvm::any_of(D.Branches, [&](const DivergentBranch &B) {
+    return B.Condition && GenericAnalysis->valueOf(B.Condition).isUniform();
+  });
+  if (Assumed)
+    diag(CurrentFunction->getLocation(),
+         "nothing in this translation unit calls %0, so its parameters are "
+         "assumed to differ between lanes (option UnknownCallerParameters is "
+         "'varying')",
+         DiagnosticIDs::Note)
+        << CurrentFunction;
+}
+
+std::string WarpCheckBase::describe(const FunctionDecl *FD) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD);
+      M && M->getParent()->isLambda())
+    return "the lambda";
+  // A lambda template argument prints as `(lambda)`, not with its path.
+  PrintingPolicy Policy = FD->getASTContext().getPrintingPolicy();
+  Policy.AnonymousTagLocations = false;
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+  return "'" + Name + "'";
+}
+
+/// The variable \p Condition reads whose value differs between lanes in
+/// \p FU, if it reads one directly.
+static const VarDecl *varyingVariable(const Expr *Condition,
+                                      const FunctionUniformity &FU) {
+  if (!Condition)
+    return nullptr;
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(Condition->IgnoreParenImpCasts()))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      return FU.valueOf(Ref).isUniform() ? nullptr : VD;
+  for (const Stmt *Child : Condition->children())
+    if (const auto *E = dyn_cast_or_null<Expr>(Child))
+      if (const VarDecl *VD = varyingVariable(E, FU))
+        return VD;
+  return nullptr;
+}
+
+void WarpCheckBase::noteSplit(const Divergence &D,
+                              const FunctionUniformity &FU) {
+  std::string In = describe(FU.decl());
+  for (const DivergentBranch &B : D.Branches) {
     SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
                          : B.Condition ? B.Condition->getExprLoc()
                                        : B.Terminator->getBeginLoc();
-    diag(Loc,
-         B.Exit ? (Lane ? "with these arguments, lanes exit here in %0"
-                        : "with these arguments, lanes may exit here in %0")
-                : (Lane ? "with these arguments, lanes diverge here in %0"
-                        : "with these arguments, lanes may diverge here in "
-                          "%0 on a data-dependent condition"),
-         DiagnosticIDs::Note)
-        << Path.In;
+    if (B.Value.V != Variance::Lane) {
+      diag(Loc,
+           B.Exit ? "lanes may exit here in %0"
+                  : "lanes may diverge here in %0 on a data-dependent "
+                    "condition",
+           DiagnosticIDs::Note)
+          << In;
+      continue;
+    }
+    const VarDecl *On = varyingVariable(B.Condition, FU);
+    auto Diag = diag(Loc,
+                     On ? "lanes %select{diverge|exit}0 here in %1 on "
+                          "%select{variable|parameter}2 %3"
+                        : "lanes %select{diverge|exit}0 here in %1",
+                     DiagnosticIDs::Note)
+                << (B.Exit != nullptr) << In;
+    if (On)
+      Diag << isa<ParmVarDecl>(On) << On;
+  }
+}
+
+void WarpCheckBase::notePath(const DivergencePath &Path, unsigned From) {
+  for (unsigned I = From; I < Path.Frames.size(); ++I) {
+    const PathFrame &F = Path.Frames[I];
+    if (Path.found() && I == Path.DivergedFrame)
+      noteSplit(Path.At, *F.FU);
+    if (I + 1 < Path.Frames.size())
+      diag(F.Next->getBeginLoc(), "%0 is called here", DiagnosticIDs::Note)
+          << describe(Path.Frames[I + 1].FU->decl());
   }
 }
 

@@ -41,9 +41,23 @@ protected:
   bool firstReportAt(SourceLocation Loc);
   /// Emits the notes that show where the lanes reaching a point diverged.
   void noteDivergence(const Divergence &D);
-  /// Emits the frames of \p Path: each call taken inside the callees, then
-  /// where the lanes split in the last of them.
-  void notePath(const DivergencePath &Path);
+  /// Declares the option UnknownCallerParameters (uniform|varying): what the
+  /// parameters of a function with unknown callers (see
+  /// WarpAnalysis::hasUnknownCallers) hold. With varying, such a function
+  /// is checked with every parameter differing between lanes.
+  void declareUnknownCallerOption(bool DefaultVarying);
+  /// Says, for a finding at a point with divergence \p D, that it exists
+  /// only because the parameters were assumed to differ between lanes.
+  void noteAssumedParameters(const Divergence &D);
+  /// Emits the frames of \p Path from frame \p From on, in the order the
+  /// lanes run them: where they split (on which parameter), then each call
+  /// taken toward the collective.
+  void notePath(const DivergencePath &Path, unsigned From = 0);
+  /// Emits where the lanes split in \p FU's function, naming the variable or
+  /// parameter each branch reads.
+  void noteSplit(const Divergence &D, const FunctionUniformity &FU);
+  /// "the lambda" for a lambda's call operator, else the quoted name.
+  static std::string describe(const FunctionDecl *FD);
   /// Says that only the launch shape splits the lanes at \p B, and which
   /// option or launch decides it.
   void noteLaunchShape(const DivergentBranch &B);
@@ -65,9 +79,14 @@ protected:
                           SourceLocation Loc);
 
   UniformityOptions AnalysisOptions;
+  /// UnknownCallerParameters, for the checks that declare it.
+  std::optional<bool> VaryingUnknownCallers;
   /// The function checkFunction is looking at, and its analysis.
   const FunctionDecl *CurrentFunction = nullptr;
   WarpAnalysis *CurrentAnalysis = nullptr;
+  /// The generic analysis of CurrentFunction when the check runs on the one
+  /// with varying parameters instead (an entry with unknown callers).
+  const FunctionUniformity *GenericAnalysis = nullptr;
 
   ASTContext *Context = nullptr;
 

@@ -14,6 +14,7 @@
 #         default: the newest build*/checks/libWarpLint.so of this repo.
 # [list]  default scripts/real-projects.txt
 # env CHECKS: the --checks value (default '-*,warp-*'), to run some checks only
+# env CONFIG: a --config value (check options, e.g. '{CheckOptions: {...}}')
 #
 # Prints every finding per file, records crashes and hangs (timeout 300 s,
 # env TIMEOUT overrides), and ends with a summary. Exit 0 when every file was
@@ -32,6 +33,8 @@ clang_tidy=${CLANG_TIDY:-clang-tidy-22}
 clangxx=${CLANGXX:-clang++-22}
 # env CHECKS restricts the run to some checks (default every warp- check)
 checks=${CHECKS:-'-*,warp-*'}
+config=()
+[ -n "${CONFIG:-}" ] && config=("--config=$CONFIG")
 
 if [ -z "$tool" ]; then
   tool=$(ls -t "$repo"/build*/checks/libWarpLint.so 2>/dev/null | head -1)
@@ -95,9 +98,9 @@ while read -r project path rest; do
   case $mode in
     parse)  (cd "$dir" && timeout "$timeout_s" "$clangxx" -fsyntax-only "${fl[@]}" "$path") >"$tmp" 2>&1 ;;
     plugin) (cd "$dir" && timeout "$timeout_s" "$clang_tidy" --load="$tool" --checks="$checks" \
-               --header-filter='.*' --quiet "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
+               "${config[@]}" --header-filter='.*' --quiet "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
     # --checks as for the plugin: cccl's and raft's .clang-tidy start with -*
-    cli)    (cd "$dir" && timeout "$timeout_s" "$tool" --checks="$checks" "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
+    cli)    (cd "$dir" && timeout "$timeout_s" "$tool" --checks="$checks" "${config[@]}" "$path" -- "${fl[@]}") >"$tmp" 2>&1 ;;
   esac
   rc=$?
   secs=$(echo "$(date +%s.%N) - $start" | bc)

@@ -15,6 +15,10 @@ relative to the directive's own line, a plain number is absolute):
       end prints (those of clang's renderer, `expanded from macro`, too)
       must be expected: an unexpected note fails the test, as with
       check_clang_tidy.py's CHECK-NOTES.
+  // CHECK-NOTE-ORDER: :[[@LINE-1]]:10: [[@LINE-1]]:14 12:9 [[@LINE-30]]:3
+      the warning at the first place has exactly the notes at the places
+      that follow, in this file, in that order (the path a finding shows:
+      CHECK-NOTES still expects each note and its message).
   // CHECK-FIXES: text
       after `--fix` on a copy, a line of the fixed file (with every
       `// CHECK-` comment line removed) contains `text` (a substring;
@@ -63,11 +67,12 @@ import sys
 import tempfile
 
 EXIT_PASS, EXIT_FAIL, EXIT_SKIP = 0, 1, 77
-KNOWN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-FIXES',
-                    'WARP-LINT-CONFIG', 'WARP-LINT-ARGS', 'WARP-LINT-RUN')
+KNOWN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-NOTE-ORDER',
+                    'CHECK-FIXES', 'WARP-LINT-CONFIG', 'WARP-LINT-ARGS',
+                    'WARP-LINT-RUN')
 # The directives that take a `-RUNNAME` suffix.
-PER_RUN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-FIXES',
-                      'WARP-LINT-ARGS')
+PER_RUN_DIRECTIVES = ('CHECK-MESSAGES', 'CHECK-NOTES', 'CHECK-NOTE-ORDER',
+                      'CHECK-FIXES', 'WARP-LINT-ARGS')
 DIRECTIVE_RE = re.compile(r'//\s*((?:CHECK|WARP-LINT)-[A-Z0-9-]+):(.*)$')
 RUN_RE = re.compile(r'^\s*([a-z][a-z0-9-]*)(?:\s+(\S.*?))?\s*$')
 # What a CHECK-MESSAGES text must end with: the printed ` [check-id]`.
@@ -75,6 +80,8 @@ EXPECTED_SUFFIX_RE = re.compile(r'\s\[[^\s\[\]]+\]$')
 EXPECTATION_RE = re.compile(
     r'^\s*:(?:\[\[@LINE(?:([+-])(\d+))?\]\]|(\d+)):(\d+):\s*'
     r'(warning|error|note):\s*(.*?)\s*$')
+# One place of a CHECK-NOTE-ORDER: [[@LINE-N]]:COL, [[@LINE]]:COL or LINE:COL.
+PLACE_RE = re.compile(r'(?:\[\[@LINE(?:([+-])(\d+))?\]\]|(\d+)):(\d+)')
 DIAG_RE = re.compile(r'^(?P<file>.+?):(?P<line>\d+):(?P<col>\d+): '
                      r'(?P<sev>warning|error|note|fatal error|remark): '
                      r'(?P<text>.*)$')
@@ -137,6 +144,7 @@ class TestInput:
     def __init__(self, path, run=None):
         self.path, self.run = path, run
         self.messages, self.notes, self.fixes = [], [], []
+        self.orders = []  # (directive line, warning place, note places)
         self.config, self.args = None, []
         self.runs = {}  # name -> config (None: no --config)
         with open(path, encoding='utf-8') as f:
@@ -214,6 +222,25 @@ class TestInput:
         elif name == 'WARP-LINT-ARGS':
             if applies:
                 self.args += shlex.split(rest)
+        elif name == 'CHECK-NOTE-ORDER':
+            body = rest.strip()
+            places = []
+            for token in body[1:].split() if body.startswith(':') else []:
+                m = PLACE_RE.fullmatch(token.rstrip(':'))
+                if not m:
+                    places = []
+                    break
+                sign, delta, absolute, col = m.groups()
+                line = int(absolute) if absolute else number + (
+                    int(delta or 0) * (-1 if sign == '-' else 1))
+                places.append((line, int(col)))
+            if len(places) < 2:
+                raise TestError(
+                    '%s: cannot read %s; expected ":[[@LINE-1]]:COL: '
+                    'LINE:COL LINE:COL ..." (the warning, then its notes)'
+                    % (where, kind))
+            if applies:
+                self.orders.append((number, places[0], places[1:]))
         else:
             m = EXPECTATION_RE.match(rest)
             if not m:
@@ -536,7 +563,27 @@ class Tester:
                 of = (' (of %s)' % d.parent) if d.parent else ''
                 self.fail('unexpected %s (no %s for it): %s%s' %
                           (d.sev, kind, d, of), run)
+        self.match_note_orders(run)
         return reported
+
+    def match_note_orders(self, run):
+        """The notes of each CHECK-NOTE-ORDER's warning, in print order."""
+        for number, (line, col), want in self.test.orders:
+            warning = next((d for d in run.of('warning', 'error')
+                            if d.in_file and (d.line, d.col) == (line, col)),
+                           None)
+            if warning is None:
+                self.fail('CHECK-NOTE-ORDER on line %d: no warning at '
+                          ':%d:%d' % (number, line, col), run)
+                continue
+            got = [(d.line, d.col) for d in run.diags
+                   if d.parent is warning and d.in_file]
+            if got != want:
+                self.fail('CHECK-NOTE-ORDER on line %d: the notes of %s are '
+                          'at %s, expected %s' % (
+                              number, warning,
+                              ' '.join('%d:%d' % p for p in got) or 'none',
+                              ' '.join('%d:%d' % p for p in want)), run)
 
     def match_fixes(self, fixed_path):
         with open(fixed_path, encoding='utf-8', errors='replace') as f:

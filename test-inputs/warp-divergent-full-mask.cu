@@ -45,7 +45,7 @@ __device__ float sum_if_low(float v, int lane) {
   if (lane < 16)
     v += __shfl_xor_sync(0xffffffff, v, 1);
   // CHECK-NOTES: :[[@LINE-1]]:10: note: '__shfl_xor_sync' with a full mask runs here
-  // CHECK-NOTES: :[[@LINE-3]]:12: note: with these arguments, lanes diverge here in 'sum_if_low'
+  // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here in 'sum_if_low' on parameter 'lane'
   return v;
 }
 
@@ -530,6 +530,7 @@ __global__ void two_level_helper_chain_called_in_lane_branch(int *out, const flo
     count = outer_vote_count(in[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'outer_vote_count' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-450]]:58: note: 'inner_vote' is called here
   out[threadIdx.x] = count;
 }
 
@@ -550,15 +551,16 @@ __global__ void branch_on_lane_returned_through_reference(float *out, const floa
     v = warp_sum(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-524]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-525]]:10: note: '__shfl_xor_sync' with a full mask runs here
   out[threadIdx.x] = v + warp;
 }
 
 __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const float *in) {
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-2]]:63: note: 'bcast_below' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-488]]:9: note: lanes have diverged inside 'bcast_below' when this runs
+  // CHECK-NOTES: :[[@LINE-2]]:63: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-490]]:12: note: lanes diverge here in 'bcast_below' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-490]]:9: note: the mask is used here
 }
 
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
@@ -568,7 +570,7 @@ __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const fl
     v = reduce(v, 0xffffffff);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-533]]:10: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-535]]:10: note: the mask is used here
   out[threadIdx.x] = v;
 }
 
@@ -657,8 +659,8 @@ __global__ void macro_expanded_shuffle_in_lane_branch(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
-  // CHECK-NOTES: :[[@LINE-643]]:27: note: expanded from macro 'WARP_BROADCAST'
-  // CHECK-NOTES: :[[@LINE-644]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-645]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-646]]:27: note: expanded from macro 'WARP_BROADCAST'
   out[threadIdx.x] = v;
 }
 

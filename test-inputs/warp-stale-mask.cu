@@ -358,9 +358,10 @@ __global__ void match_any_group_to_helper_branching_on_lane(float *out, const in
   const unsigned peers = __match_any_sync(0xffffffff, keys[threadIdx.x]);
   out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-2]]:71: note: 'bcast_in_positive_groups' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-4]]:26: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-330]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-2]]:71: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-330]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
+  // CHECK-NOTES: :[[@LINE-5]]:26: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-331]]:9: note: the mask is used here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -414,8 +415,9 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
 __global__ void call_mask_param_helper(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask '__activemask()' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-2]]:73: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-18]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-2]]:73: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-19]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-19]]:9: note: the mask is used here
 }
 
 __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
@@ -424,8 +426,9 @@ __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(m, in[threadIdx.x], lane);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'm' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-3]]:60: note: 'bcast_to_low_half' branches on this argument, which differs between lanes
-  // CHECK-NOTES: :[[@LINE-28]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-3]]:60: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-30]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-30]]:9: note: the mask is used here
 }
 
 // --- Two __activemask() calls relied on to agree ---------------------------

@@ -1035,3 +1035,16 @@ __global__ void count_by_role(int *p, int v) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-8]]:27: note: 'atomicAdd' on an address that is the same in every lane runs here
 }
+
+// --- A three-level chain: each call on the way is a note, in order ---------
+
+__device__ void add_half(float *p, float v) { add_twice(p, 0.5f * v); }
+// CHECK-NOTES: :[[@LINE-1]]:47: note: 'add_twice' is called here
+
+__global__ void three_level_helper_chain(float *block_sums, const float *in) {
+  add_half(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_half' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-998]]:48: note: 'add' is called here
+  // CHECK-NOTES: :[[@LINE-1004]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-8]]:47 [[@LINE-1000]]:48 [[@LINE-1005]]:3
+}

@@ -90,6 +90,17 @@ const FunctionDecl *calledDefinition(const CallExpr *Call) {
   return Def;
 }
 
+bool callsTemplateCallable(const CallExpr *Call) {
+  // Instantiation keeps the parameter as sugar over the substituted type.
+  const Expr *Callable = Call->getCallee();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Call))
+    Callable = Op->getOperator() == OO_Call ? Op->getArg(0) : nullptr;
+  if (!Callable)
+    return false;
+  QualType T = Callable->IgnoreParenImpCasts()->getType();
+  return T.getNonReferenceType()->getAs<SubstTemplateTypeParmType>();
+}
+
 const ParmVarDecl *maskParameter(const Expr *Mask) {
   if (!Mask)
     return nullptr;
@@ -292,6 +303,19 @@ std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
   return Entry;
 }
 
+bool WarpAnalysis::hasUnknownCallers(const FunctionDecl *FD) {
+  if (!Entries)
+    Entries.emplace(Ctx);
+  return Entries->isEntry(FD);
+}
+
+const FunctionUniformity *
+WarpAnalysis::withVaryingParameters(const FunctionDecl *FD) {
+  std::vector<WarpValue> Args(FD->getNumParams(),
+                              WarpValue::varying(Variance::Data, nullptr));
+  return function(FD, Args);
+}
+
 const FunctionUniformity *
 WarpAnalysis::function(const FunctionDecl *FD, llvm::ArrayRef<WarpValue> Args) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
@@ -404,16 +428,21 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
   return Varying;
 }
 
-/// Returns whether the generic summary of \p Call's callee needs the whole
-/// warp at \p Collective.
+/// Returns whether the generic summary of \p Call's callee runs
+/// \p Collective with lanes its caller decides: a full-mask collective that
+/// needs the whole warp, or one whose mask is a parameter.
 static bool reaches(WarpAnalysis &WA, const CallExpr *Call,
                     const Stmt *Collective) {
   const FunctionDecl *Callee = calledDefinition(Call);
   const FunctionSummary *S = Callee ? WA.summary(Callee) : nullptr;
   const CollectiveFacet *Needs = S ? S->facet<CollectiveFacet>() : nullptr;
-  return Needs && llvm::any_of(Needs->FullWarp, [&](const FullWarpNeed &N) {
-           return N.Collective == Collective;
-         });
+  return Needs && (llvm::any_of(Needs->FullWarp,
+                                [&](const FullWarpNeed &N) {
+                                  return N.Collective == Collective;
+                                }) ||
+                   llvm::any_of(Needs->MaskParams, [&](const MaskParam &M) {
+                     return M.Collective == Collective;
+                   }));
 }
 
 DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
@@ -427,16 +456,21 @@ DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
     if (!FU)
       return {};
     // The statements on the way: the collective itself, or calls whose
-    // callee needs the whole warp there; the first diverged one, else the
-    // first one to follow down.
+    // callee runs it. Until the split is found, the first diverged one,
+    // else the first one; past it, the first one.
+    bool Searching = !Path.found();
     const Stmt *Next = nullptr;
     Divergence D;
     FU->forEachStmt([&](const Stmt *St) {
-      if (D.isDiverged())
+      if (D.isDiverged() || (Next && !Searching))
         return;
       const auto *C = dyn_cast<CallExpr>(St);
       if (St != Collective && !(C && reaches(*this, C, Collective)))
         return;
+      if (!Searching) {
+        Next = St;
+        return;
+      }
       Divergence Here = FU->divergenceAt(St);
       if (!Next || Here.isDiverged()) {
         Next = St;
@@ -445,15 +479,14 @@ DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
     });
     if (!Next)
       return {};
-    if (D.isDiverged() || Next == Collective) {
-      if (Next != Collective)
-        Path.Calls.push_back(cast<CallExpr>(Next));
+    Path.Frames.push_back({FU, Next});
+    if (D.isDiverged()) {
+      Path.DivergedFrame = Path.Frames.size() - 1;
       Path.At = std::move(D);
-      Path.In = FU->decl();
-      return Path;
     }
+    if (Next == Collective)
+      return Path;
     Call = cast<CallExpr>(Next);
-    Path.Calls.push_back(Call);
   }
   return {};
 }

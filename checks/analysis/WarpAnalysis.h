@@ -14,6 +14,7 @@
 #include "FunctionSummary.h"
 #include "FunctionUniformity.h"
 #include "KernelLaunches.h"
+#include "UnknownCallers.h"
 #include "WarpCollectives.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -39,6 +40,12 @@ bool isAnalysedDefinition(const FunctionDecl *FD);
 /// Returns the function definition \p Call reaches, if it has a body.
 const FunctionDecl *calledDefinition(const CallExpr *Call);
 
+/// Returns whether \p Call invokes a callable whose type is a template
+/// parameter of the function it is in (`f(threadIdx.x, args...)` in a
+/// generic launch helper): that function only forwards, the callable is
+/// the code its user wrote.
+bool callsTemplateCallable(const CallExpr *Call);
+
 /// Returns the parameters of \p Caller that the arguments of \p Call bound
 /// to the callee's parameters \p CalleeParams depend on; sets \p AnyVarying
 /// when one of those arguments varies in the caller. With \p WithObject, the
@@ -54,15 +61,22 @@ const Expr *varyingArgument(ParamSet Params, const CallExpr *Call,
                             const FunctionUniformity &Caller,
                             bool WithObject = false);
 
-/// The frames between a call and the point inside its callees where the
-/// lanes split (see WarpAnalysis::divergencePath).
+/// One function on the way from a call to a collective its callees run.
+struct PathFrame {
+  /// The function's analysis with the values its call passes.
+  const FunctionUniformity *FU = nullptr;
+  /// The call taken inside it toward the collective, or the collective.
+  const Stmt *Next = nullptr;
+};
+
+/// The frames between a call and the collective it leads to, and where the
+/// lanes split on the way (see WarpAnalysis::divergencePath).
 struct DivergencePath {
-  /// Calls inside the callees, outermost first, leading to the split.
-  llvm::SmallVector<const CallExpr *, 4> Calls;
-  /// How the lanes have diverged at the last call (or the collective).
+  /// The callees, outermost first; the last one runs the collective.
+  llvm::SmallVector<PathFrame, 4> Frames;
+  /// The frame whose Next the lanes reach diverged, and how they diverged.
+  unsigned DivergedFrame = 0;
   Divergence At;
-  /// The function the divergence is in.
-  const FunctionDecl *In = nullptr;
 
   bool found() const { return At.isDiverged(); }
 };
@@ -102,12 +116,19 @@ public:
   const Expr *divergingArgument(const CallExpr *Call, ParamSet ParamConditions,
                                 const Stmt *Collective,
                                 const FunctionUniformity &Caller);
-  /// Where the lanes split on the way from \p Call (in \p Caller) to
-  /// \p Collective, with the call-site values of the arguments: the calls
-  /// taken inside the callees, outermost first, and the divergence at the
-  /// last of them (or at the collective). Empty when it cannot be traced.
+  /// The way from \p Call (in \p Caller) down to \p Collective, each callee
+  /// analysed with the values its call passes: the call taken in each
+  /// callee, and the first of them (or the collective) that the lanes reach
+  /// diverged. No frames when the way cannot be traced.
   DivergencePath divergencePath(const CallExpr *Call, const Stmt *Collective,
                                 const FunctionUniformity &Caller);
+  /// Whether \p FD is an entry point whose callers are unknown: a device
+  /// function with external linkage no code in the unit refers to.
+  bool hasUnknownCallers(const FunctionDecl *FD);
+  /// The analysis of \p FD with every parameter taken to differ between
+  /// lanes (by data), as an unknown caller may pass them.
+  const FunctionUniformity *withVaryingParameters(const FunctionDecl *FD);
+
   /// The values of \p Call's arguments (callArguments) in \p Caller.
   static llvm::SmallVector<WarpValue, 4>
   argumentValues(const CallExpr *Call, const FunctionUniformity &Caller);
@@ -153,6 +174,8 @@ private:
   /// Kernel -> whether all its launches in the TU are warp-aligned; filled
   /// on first use by one walk over the translation unit.
   std::optional<std::vector<KernelLaunch>> Launches;
+  /// Filled on first use by one walk over the translation unit.
+  std::optional<UnknownCallers> Entries;
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.

@@ -1441,6 +1441,57 @@ def explain(tool, tmp):
     return 0
 
 
+def sarif_paths(tool, tmp):
+    """The call-chain findings of test-inputs carry their path in SARIF: one
+    codeFlow whose steps are the text output's notes, in the same order, and
+    then the finding; relatedLocations hold the same notes."""
+    name = "warp-divergent-full-mask-call-chains.cu"
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "test-inputs", name)
+    shutil.copy(src, os.path.join(tmp, name))
+    rc, text, err = run(tool, ["--format=text", name], tmp)
+    check(rc == 1, f"text run finds the call chains (exit {rc}, {err!r})")
+    # The notes of each warning, in print order, as (line, column).
+    paths, current = {}, None
+    for line in text.splitlines():
+        m = re.match(r"(?:.*/)?" + re.escape(name) + r":(\d+):(\d+): (warning|note): ", line)
+        if not m:
+            continue
+        place = (int(m.group(1)), int(m.group(2)))
+        if m.group(3) == "warning":
+            current = paths.setdefault(place, [])
+        elif current is not None:
+            current.append(place)
+    check(len(paths) >= 8, f"the chains' warnings in text ({len(paths)})")
+
+    def place(loc):
+        region = loc["physicalLocation"]["region"]
+        return (region["startLine"], region["startColumn"])
+
+    results = sarif_results(tool, [name], tmp)["runs"][0]["results"]
+    check(len(results) == len(paths),
+          f"as many SARIF results as text warnings ({len(results)} vs {len(paths)})")
+    for res in results:
+        at = place(res["locations"][0])
+        flows = res.get("codeFlows", [])
+        check(len(flows) == 1 and len(flows[0].get("threadFlows", [])) == 1,
+              f"{at}: one codeFlow with one threadFlow")
+        if len(flows) != 1 or len(flows[0].get("threadFlows", [])) != 1:
+            continue
+        steps = [s["location"] for s in flows[0]["threadFlows"][0]["locations"]]
+        related = [place(r) for r in res.get("relatedLocations", [])]
+        want = paths.get(at, [])
+        check(len(want) >= 3, f"{at}: a path of at least three notes ({want})")
+        check([place(s) for s in steps[:-1]] == want,
+              f"{at}: thread flow = the text notes in order "
+              f"({[place(s) for s in steps[:-1]]} vs {want})")
+        check(related == want, f"{at}: relatedLocations = the notes in order")
+        check(place(steps[-1]) == at, f"{at}: thread flow ends at the finding")
+        check(all(s.get("message", {}).get("text") for s in steps),
+              f"{at}: every step says what happens there")
+    return 0
+
+
 GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cmake-project": cmake_project, "fix": fix, "sarif-schema": sarif_schema,
           "shared-header": shared_header, "write-safety": write_safety,
@@ -1450,7 +1501,8 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cross-unit-launches": cross_unit_launches,
           "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
           "baseline": baseline, "package": package,
-          "cache": cache, "launcher": launcher, "explain": explain}
+          "cache": cache, "launcher": launcher, "explain": explain,
+          "sarif-paths": sarif_paths}
 
 
 def main():

@@ -1,0 +1,97 @@
+//===--- UnknownCallers.cpp - device functions no code in the unit calls --===//
+
+#include "UnknownCallers.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+namespace clang::warp {
+
+namespace {
+class ReferenceCollector : public RecursiveASTVisitor<ReferenceCollector> {
+public:
+  ReferenceCollector(llvm::DenseSet<const Decl *> &Referenced,
+                     llvm::StringSet<> &DependentNames)
+      : Referenced(Referenced), DependentNames(DependentNames) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    add(E->getDecl());
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    add(E->getMemberDecl());
+    return true;
+  }
+  bool VisitOverloadExpr(OverloadExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      add(D);
+    addName(E->getName());
+    return true;
+  }
+  bool VisitCXXDependentScopeMemberExpr(CXXDependentScopeMemberExpr *E) {
+    addName(E->getMember());
+    return true;
+  }
+  bool VisitDependentScopeDeclRefExpr(DependentScopeDeclRefExpr *E) {
+    addName(E->getDeclName());
+    return true;
+  }
+
+private:
+  void add(const Decl *D) {
+    if (!D)
+      return;
+    if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
+      D = T->getTemplatedDecl();
+    if (isa<FunctionDecl>(D))
+      Referenced.insert(D->getCanonicalDecl());
+  }
+  void addName(DeclarationName Name) {
+    if (Name.isIdentifier())
+      DependentNames.insert(Name.getAsIdentifierInfo()->getName());
+  }
+
+  llvm::DenseSet<const Decl *> &Referenced;
+  llvm::StringSet<> &DependentNames;
+};
+} // namespace
+
+UnknownCallers::UnknownCallers(ASTContext &Ctx) {
+  ReferenceCollector(Referenced, DependentNames)
+      .TraverseDecl(Ctx.getTranslationUnitDecl());
+}
+
+/// Whether \p FD, or the template it is a pattern or instance of, is
+/// referred to.
+static bool referenced(const FunctionDecl *FD,
+                       const llvm::DenseSet<const Decl *> &Referenced) {
+  if (Referenced.contains(FD->getCanonicalDecl()))
+    return true;
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    if (Referenced.contains(Pattern->getCanonicalDecl()))
+      return true;
+  if (const FunctionDecl *Member = FD->getInstantiatedFromMemberFunction())
+    return Referenced.contains(Member->getCanonicalDecl());
+  return false;
+}
+
+bool UnknownCallers::isEntry(const FunctionDecl *FD) const {
+  if (!FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>() ||
+      !FD->isExternallyVisible() || FD->isOverloadedOperator())
+    return false;
+  if (const auto *M = dyn_cast<CXXMethodDecl>(FD))
+    if (M->getParent()->isLambda() || M->isVirtual() ||
+        isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(M))
+      return false;
+  if (referenced(FD, Referenced))
+    return false;
+  const IdentifierInfo *Name = FD->getIdentifier();
+  return Name && !DependentNames.contains(Name->getName());
+}
+
+} // namespace clang::warp

@@ -1,0 +1,40 @@
+//===--- UnknownCallers.h - device functions no code in the unit calls -*- C++
+//-*-===//
+//
+// A header-only library's device functions are often called only from its
+// users' units: in the library's own unit nothing calls them, and what their
+// parameters hold is unknown. This finds those entry points.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_UNKNOWNCALLERS_H
+#define WARP_LINT_ANALYSIS_UNKNOWNCALLERS_H
+
+#include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringSet.h"
+
+namespace clang::warp {
+
+class UnknownCallers {
+public:
+  /// Records every function the translation unit of \p Ctx refers to (calls,
+  /// address taken, template instantiations included).
+  explicit UnknownCallers(ASTContext &Ctx);
+
+  /// Whether \p FD is a __device__ function with external linkage that no
+  /// code in the unit refers to: its callers, and so its arguments, are
+  /// unknown. Kernels, lambdas, constructors, destructors, conversions and
+  /// virtual functions are never such entry points.
+  bool isEntry(const FunctionDecl *FD) const;
+
+private:
+  llvm::DenseSet<const Decl *> Referenced;
+  /// Names called through dependent expressions, which name no declaration
+  /// until instantiation: a function of that name counts as called.
+  llvm::StringSet<> DependentNames;
+};
+
+} // namespace clang::warp
+
+#endif
