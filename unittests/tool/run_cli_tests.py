@@ -1441,6 +1441,94 @@ def explain(tool, tmp):
     return 0
 
 
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def launcher_distcc(tool, tmp):
+    """The launcher in a distcc build with two local servers: C++ units are
+    compiled on the servers, CUDA units (which distcc keeps local) on the
+    driver, every unit is linted where the launcher runs, and the findings
+    are those of -p build."""
+    cmake, nvcc, ninja = shutil.which("cmake"), shutil.which("nvcc"), shutil.which("ninja")
+    distcc, distccd = shutil.which("distcc"), shutil.which("distccd")
+    if not all((cmake, nvcc, ninja, distcc, distccd)):
+        print("SKIP: launcher-distcc needs cmake, ninja, nvcc, distcc and distccd")
+        return SKIP
+    src = f"{tmp}/src"
+    write(f"{src}/CMakeLists.txt", """cmake_minimum_required(VERSION 3.20)
+project(x LANGUAGES CXX CUDA)
+add_library(kernels STATIC kernels.cu clean.cu host_a.cpp host_b.cpp)
+""")
+    write(f"{src}/kernels.cu", LIGHT_BUGGY)
+    write(f"{src}/clean.cu", CLEAN.replace("kernel", "spotless"))
+    write(f"{src}/host_a.cpp", "int host_a(int x) { return x + 1; }\n")
+    write(f"{src}/host_b.cpp", "int host_b(int x) { return 2 * x; }\n")
+    # Two servers on this machine; distccd drops root to an unprivileged
+    # user, so their directory must be writable by anyone.
+    servers = f"{tmp}/servers"
+    os.makedirs(servers)
+    os.chmod(tmp, 0o755)
+    os.chmod(servers, 0o777)
+    ports = [free_port(), free_port()]
+    daemons = []
+    for port in ports:
+        daemons.append(subprocess.Popen(
+            [distccd, "--no-detach", "--daemon", "--allow", "127.0.0.1", "--listen",
+             "127.0.0.1", "--port", str(port), "--jobs", "2", "--log-level", "info",
+             "--log-file", f"{servers}/{port}.log"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    try:
+        time.sleep(1)
+        os.makedirs(f"{tmp}/distcc-state")
+        env = dict(os.environ,
+                   DISTCC_HOSTS=" ".join(f"127.0.0.1:{p}/2" for p in ports),
+                   DISTCC_DIR=f"{tmp}/distcc-state", DISTCC_FALLBACK="0")
+        launcher = f"{tool};--sarif-root={tmp};--launcher;{distcc}"
+        build = f"{tmp}/build"
+        p = subprocess.run([cmake, "-S", src, "-B", build, "-G", "Ninja",
+                            "-DCMAKE_CUDA_COMPILER=nvcc", "-DCMAKE_CUDA_ARCHITECTURES=90",
+                            "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON",
+                            f"-DCMAKE_CUDA_COMPILER_LAUNCHER={launcher}",
+                            f"-DCMAKE_CXX_COMPILER_LAUNCHER={launcher}"],
+                           capture_output=True, text=True, timeout=600, env=env)
+        if p.returncode != 0:
+            print("SKIP: cannot configure a CUDA project here:", p.stderr[-2000:])
+            return SKIP
+        p = subprocess.run([ninja, "-C", build, "-j4"], capture_output=True, text=True,
+                           timeout=900, env=env)
+        check(p.returncode == 0, f"the distcc build with the launcher succeeds ({p.stdout[-2000:]})")
+        served = ""
+        for port in ports:
+            if os.path.exists(f"{servers}/{port}.log"):
+                served += open(f"{servers}/{port}.log", errors="replace").read()
+        remote = re.findall(r"COMPILE_OK .*[ /](host_[ab])\.cpp", served)
+        check(sorted(set(remote)) == ["host_a", "host_b"],
+              f"both C++ units were compiled by the servers ({remote}; {served[-1500:]})")
+        reports = sorted(f for r, _, fs in os.walk(build) for f in fs
+                         if f.endswith(".warp-lint.sarif"))
+        check(reports == ["clean.cu.o.warp-lint.sarif", "host_a.cpp.o.warp-lint.sarif",
+                          "host_b.cpp.o.warp-lint.sarif", "kernels.cu.o.warp-lint.sarif"],
+              f"every unit was linted by the launcher ({reports})")
+        rc, merged, err = run(tool, ["--merge", build], tmp)
+        rc2, direct, err2 = run(tool, ["-p", build, "--format=sarif", "--no-cache"], tmp)
+        try:
+            m, d = sarif_findings(json.loads(merged)), sarif_findings(json.loads(direct))
+        except ValueError:
+            m, d = None, []
+        check(rc == 1 and m == d and len(d) >= 1,
+              f"the distcc build's findings are those of -p build ({rc}, {rc2}):\n{m}\n{d}")
+    finally:
+        for daemon in daemons:
+            daemon.terminate()
+        for daemon in daemons:
+            daemon.wait(timeout=30)
+    return 0
+
+
 def sarif_paths(tool, tmp):
     """The call-chain findings of test-inputs carry their path in SARIF: one
     codeFlow whose steps are the text output's notes, in the same order, and
@@ -1502,7 +1590,7 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
           "baseline": baseline, "package": package,
           "cache": cache, "launcher": launcher, "explain": explain,
-          "sarif-paths": sarif_paths}
+          "sarif-paths": sarif_paths, "launcher-distcc": launcher_distcc}
 
 
 def main():
