@@ -86,3 +86,19 @@ __device__ float whole_warp_sum(float v) {
     v += __shfl_xor_sync(0xffffffff, v, offset);
   return v;
 }
+
+// Pointers, references and objects stay as uniform as their arguments: a
+// fragment's size, a descriptor's count are the warp's, not a lane's.
+struct Fragment {
+  int n;
+  float v[8];
+  __device__ int size() const { return n; }
+};
+__device__ void rotate_fragment(Fragment &frag) {
+  for (int i = 0; i < frag.size(); ++i)
+    frag.v[i] = __shfl_sync(0xffffffff, frag.v[i], (threadIdx.x + 1) % 32);
+}
+__device__ void rotate_all(float *values, const int *count) {
+  for (int i = 0; i < *count; ++i)
+    values[i] = __shfl_sync(0xffffffff, values[i], (threadIdx.x + 1) % 32);
+}

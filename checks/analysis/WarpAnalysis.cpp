@@ -311,9 +311,21 @@ bool WarpAnalysis::hasUnknownCallers(const FunctionDecl *FD) {
 
 const FunctionUniformity *
 WarpAnalysis::withVaryingParameters(const FunctionDecl *FD) {
-  std::vector<WarpValue> Args(FD->getNumParams(),
-                              WarpValue::varying(Variance::Data, nullptr));
-  return function(FD, Args);
+  // What callers pass per lane is a scalar (a size, an index, a flag, a
+  // request); pointers, references and objects (a fragment, a tensor view,
+  // a work descriptor) are shared by the warp far more often, so they stay
+  // as uniform as their arguments.
+  std::vector<WarpValue> Args;
+  bool Any = false;
+  for (unsigned I = 0; I < FD->getNumParams(); ++I) {
+    QualType T = FD->getParamDecl(I)->getType();
+    bool Scalar =
+        !T->isReferenceType() && (T->isArithmeticType() || T->isEnumeralType());
+    Args.push_back(Scalar ? WarpValue::varying(Variance::Data, nullptr)
+                          : WarpValue::param(I));
+    Any |= Scalar;
+  }
+  return Any ? function(FD, Args) : function(FD);
 }
 
 const FunctionUniformity *

@@ -125,8 +125,9 @@ public:
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
-  /// The analysis of \p FD with every parameter taken to differ between
-  /// lanes (by data), as an unknown caller may pass them.
+  /// The analysis of \p FD with its scalar parameters (arithmetic or enum,
+  /// by value) taken to differ between lanes by data, as an unknown caller
+  /// may pass them; the generic one when it has none.
   const FunctionUniformity *withVaryingParameters(const FunctionDecl *FD);
 
   /// The values of \p Call's arguments (callArguments) in \p Caller.
