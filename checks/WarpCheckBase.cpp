@@ -191,7 +191,8 @@ static const VarDecl *varyingVariable(const Expr *Condition,
 void WarpCheckBase::noteSplit(const Divergence &D,
                               const FunctionUniformity &FU) {
   std::string In = describe(FU.decl());
-  for (const DivergentBranch &B : D.Branches) {
+  // Outermost first: the order the lanes meet them on the way down.
+  for (const DivergentBranch &B : llvm::reverse(D.Branches)) {
     SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
                          : B.Condition ? B.Condition->getExprLoc()
                                        : B.Terminator->getBeginLoc();

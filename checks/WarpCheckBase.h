@@ -53,8 +53,8 @@ protected:
   /// lanes run them: where they split (on which parameter), then each call
   /// taken toward the collective.
   void notePath(const DivergencePath &Path, unsigned From = 0);
-  /// Emits where the lanes split in \p FU's function, naming the variable or
-  /// parameter each branch reads.
+  /// Emits where the lanes split in \p FU's function, outermost branch
+  /// first, naming the variable or parameter each branch reads.
   void noteSplit(const Divergence &D, const FunctionUniformity &FU);
   /// "the lambda" for a lambda's call operator, else the quoted name.
   static std::string describe(const FunctionDecl *FD);

@@ -217,3 +217,24 @@ template <bool Partial> __device__ float maybe_partial_sum(float v, int lane) {
 __global__ void dead_branch_for_instantiation(float *out, const float *in) {
   out[threadIdx.x] = maybe_partial_sum<false>(in[threadIdx.x], threadIdx.x % 32);
 }
+
+// --- Two nested splits in the callee: outermost first -----------------------
+
+__device__ float sum_middle_lanes(float v, int lane) {
+  if (lane < 24) {
+    if (lane > 4)
+      v = warp_sum(v);
+  }
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here in 'sum_middle_lanes' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: lanes diverge here in 'sum_middle_lanes' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-4]]:11: note: 'warp_sum' is called here
+  return v;
+}
+
+__global__ void nested_splits(float *out, const float *in) {
+  out[threadIdx.x] = sum_middle_lanes(in[threadIdx.x], threadIdx.x % 32);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'sum_middle_lanes' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:56: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-227]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTE-ORDER: :[[@LINE-4]]:22: [[@LINE-4]]:56 [[@LINE-15]]:12 [[@LINE-14]]:14 [[@LINE-13]]:11 [[@LINE-228]]:10
+}
