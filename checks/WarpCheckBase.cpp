@@ -117,6 +117,14 @@ void WarpCheckBase::declarationEmitted(SharedName &N, unsigned HiddenBefore,
     N.Declared = true;
 }
 
+/// Where a note about branch \p B points: the exit the other lanes took,
+/// else the condition, else the branch statement.
+static SourceLocation where(const DivergentBranch &B) {
+  return B.Exit        ? B.Exit->getBeginLoc()
+         : B.Condition ? B.Condition->getExprLoc()
+                       : B.Terminator->getBeginLoc();
+}
+
 StringRef WarpCheckBase::certainty(const Divergence &D) {
   return D.strongest() == Variance::Lane ? "" : "potentially ";
 }
@@ -193,9 +201,7 @@ void WarpCheckBase::noteSplit(const Divergence &D,
   std::string In = describe(FU.decl());
   // Outermost first: the order the lanes meet them on the way down.
   for (const DivergentBranch &B : llvm::reverse(D.Branches)) {
-    SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
-                         : B.Condition ? B.Condition->getExprLoc()
-                                       : B.Terminator->getBeginLoc();
+    SourceLocation Loc = where(B);
     if (B.Value.V != Variance::Lane) {
       diag(Loc,
            B.Exit ? "lanes may exit here in %0"
@@ -229,9 +235,7 @@ void WarpCheckBase::notePath(const DivergencePath &Path, unsigned From) {
 }
 
 void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
-  SourceLocation Loc = B.Exit        ? B.Exit->getBeginLoc()
-                       : B.Condition ? B.Condition->getExprLoc()
-                                     : B.Terminator->getBeginLoc();
+  SourceLocation Loc = where(B);
   const FunctionDecl *FD = CurrentFunction;
   std::vector<KernelLaunch> Launches;
   if (FD && CurrentAnalysis && FD->hasAttr<CUDAGlobalAttr>())
