@@ -47,7 +47,9 @@ def base_flags(arch):
     return ["-x", "cuda", f"--cuda-path={CUDA}", f"--cuda-gpu-arch={arch}",
             "--cuda-device-only", "-nocudalib", "-Wno-unknown-cuda-version",
             "-isystem", f"{CUDA}/include/cccl", "-D_CG_CLUSTER_INTRINSICS_AVAILABLE",
-            "-Xclang", "-target-sdk-version=13.0"]
+            "-Xclang", "-target-sdk-version=13.0",
+            # nvcc's version macros, as warp-lint defines them without a database
+            "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0"]
 
 
 def read_corpus(path, root):

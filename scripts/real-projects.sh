@@ -66,7 +66,8 @@ cuda=${CUDA_PATH:-/usr/local/cuda}
 base_flags() { # $1 = arch
   echo "-x cuda --cuda-path=$cuda --cuda-gpu-arch=$1 --cuda-device-only -nocudalib" \
        "-Wno-unknown-cuda-version -isystem $cuda/include/cccl" \
-       "-D_CG_CLUSTER_INTRINSICS_AVAILABLE -Xclang -target-sdk-version=13.0"
+       "-D_CG_CLUSTER_INTRINSICS_AVAILABLE -Xclang -target-sdk-version=13.0" \
+       "-D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0"
 }
 
 echo "# warp-lint real-project run: $(date -u +%Y-%m-%dT%H:%MZ), mode=$mode, tool=$tool"

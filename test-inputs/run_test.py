@@ -306,6 +306,11 @@ def default_cuda_args(cuda, arch):
     version = cuda_version(cuda)
     if not has_version_file and version:
         args += ['-Xclang', '-target-sdk-version=' + version]
+    # nvcc's version macros, as warp-lint defines them without a database.
+    if version:
+        major, minor = version.split('.')
+        args += ['-D__CUDACC_VER_MAJOR__=' + major,
+                 '-D__CUDACC_VER_MINOR__=' + minor]
     return args
 
 

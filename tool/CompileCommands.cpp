@@ -236,6 +236,13 @@ computeCommands(ArrayRef<std::string> Files,
       if (!Database) {
         // Extra arguments go before the file so that `-x` applies to it.
         Args.pop_back();
+        // With no build to read, a CUDA file is taken to be built by nvcc:
+        // its version macros select the code the real build compiles (a
+        // `-D`/`-U` after `--` still wins).
+        if (isCudaCommand(Settings.ExtraArgs, File)) {
+          std::vector<std::string> Defines = nvccVersionDefines(Settings.Cuda);
+          Args.insert(Args.end(), Defines.begin(), Defines.end());
+        }
         Args.insert(Args.end(), Settings.ExtraArgs.begin(),
                     Settings.ExtraArgs.end());
         Args.push_back(File);

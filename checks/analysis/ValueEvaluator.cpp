@@ -678,6 +678,11 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
       if (Use->Info->Kind == CollectiveKind::Shuffle && Args.size() > 1 &&
           Args[1].isUniform())
         return Args[1];
+      // Every lane of the mask holds the same key: each one's peer group
+      // is the whole mask, the same in every lane.
+      if (Use->Info->Kind == CollectiveKind::Match && Args.size() > 1 &&
+          Args[0].isUniform() && Args[1].isUniform())
+        return WarpValue::combine(Args[0], Args[1]);
       return WarpValue::varying(Variance::Data, Call);
     }
   }

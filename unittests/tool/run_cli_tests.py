@@ -91,6 +91,15 @@ def exit_codes(tool, tmp):
     check("bug.cu:6:" in out and "[warp-divergent-full-mask]" in out,
           f"buggy file: clang-style finding ({out!r})")
     check("cudaConfigureCall" not in out + err, "<<<>>> launches parse")
+    # Without a build, a file is taken to be built by nvcc: its version
+    # macros pick the branch the real build compiles; `-U` after -- wins.
+    write(f"{tmp}/versioned.cu", "#if __CUDACC_VER_MAJOR__ >= 9\n" + LIGHT_BUGGY + "#endif\n")
+    if cuda_major():
+        rc, out, err = run(tool, ["versioned.cu"], tmp)
+        check(rc == 1 and "[warp-divergent-full-mask]" in out,
+              f"no database: nvcc's version macros defined ({rc}, {out!r}, {err!r})")
+        rc, out, err = run(tool, ["versioned.cu", "--", "-U__CUDACC_VER_MAJOR__"], tmp)
+        check(rc == 0 and out == "", f"-U after -- wins over the version macros ({rc}, {out!r})")
     rc, out, err = run(tool, ["--quiet", "nolint.cu"], tmp)
     check(rc == 0 and out == "", f"NOLINT suppresses (got {rc}, {out!r})")
     rc, out, err = run(tool, ["--checks=-*,warp-divergent-full-mask", "bug.cu"], tmp)
