@@ -4,16 +4,29 @@
 
 namespace clang::tidy::warp {
 
+/// The threads of one block, if every extent is a known constant.
+static std::optional<int64_t> threadsPerBlock(const BlockShape &B) {
+  if (!B.X)
+    return std::nullopt;
+  if (B.OneDimensional)
+    return *B.X;
+  if (!B.Y || !B.Z)
+    return std::nullopt;
+  return *B.X * *B.Y * *B.Z;
+}
+
 void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
                                            const FunctionUniformity &FU,
                                            WarpAnalysis &WA) {
   if (!FD->hasAttr<CUDAGlobalAttr>())
     return;
   std::vector<KernelLaunch> Launches = WA.launchesOf(FD);
-  // Only a block whose x extent is a known constant says that the last
-  // warp is partial; blocks of unknown size are left alone.
+  // Warps are cut from the linear thread index (x fastest, then y, then z):
+  // only a block whose thread count is a known constant off a multiple of
+  // 32 has a partial last warp (4 x 8 threads make full warps).
   auto Partial = [](const KernelLaunch &L) {
-    return L.Block.X && *L.Block.X > 0 && *L.Block.X % 32 != 0;
+    std::optional<int64_t> N = threadsPerBlock(L.Block);
+    return N && *N > 0 && *N % 32 != 0;
   };
   if (llvm::none_of(Launches, Partial))
     return;
@@ -28,12 +41,17 @@ void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
   for (const KernelLaunch &L : Launches) {
     if (!Partial(L) || !firstReportAt(L.Site->getBeginLoc()))
       continue;
-    int64_t X = *L.Block.X;
+    int64_t N = *threadsPerBlock(L.Block);
+    std::string Shape = std::to_string(N);
+    if (N != *L.Block.X)
+      Shape += " (" + std::to_string(*L.Block.X) + " x " +
+               std::to_string(L.Block.Y.value_or(1)) + " x " +
+               std::to_string(L.Block.Z.value_or(1)) + ")";
     diag(L.Site->getBeginLoc(),
-         "%0 is launched with blocks of %1 threads in x, not a multiple of "
-         "32: the last warp of each block has %2 lanes, but %0 runs '%3' "
-         "with a full mask")
-        << FD << X << (X % 32) << Name;
+         "%0 is launched with blocks of %1 threads, not a multiple of 32: "
+         "the last warp of each block has %2 lanes, but %0 runs '%3' with a "
+         "full mask")
+        << FD << Shape << (N % 32) << Name;
     diag(Need.Collective->getBeginLoc(),
          "'%0' with a full mask runs here%select{| in %2}1",
          DiagnosticIDs::Note)

@@ -1,4 +1,4 @@
-// Tests of warp-partial-warp-launch: a launch whose block x extent is a
+// Tests of warp-partial-warp-launch: a launch whose block thread count is a
 // constant that is not a multiple of 32, of a kernel that runs a full-mask
 // warp collective with its lanes together (itself or through the functions
 // it calls): the last warp of each block is partial.
@@ -39,21 +39,28 @@ void launch(Kernel kernel, dim3 grid, dim3 block, Args... args) {
 
 void launch_48(float *out, const float *in) {
   warp_reduce_kernel<<<4, 48>>>(out, in);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 48 threads in x, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 48 threads, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
   // CHECK-NOTES: :[[@LINE-31]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
 }
 
 void launch_dim3(unsigned *out, const int *in) {
   dim3 block(100, 2);
   vote_kernel<<<1, block>>>(out, in);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'vote_kernel' is launched with blocks of 100 threads in x, not a multiple of 32: the last warp of each block has 4 lanes, but 'vote_kernel' runs '__ballot_sync' with a full mask [warp-partial-warp-launch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'vote_kernel' is launched with blocks of 200 (100 x 2 x 1) threads, not a multiple of 32: the last warp of each block has 8 lanes, but 'vote_kernel' runs '__ballot_sync' with a full mask [warp-partial-warp-launch]
   // CHECK-NOTES: :[[@LINE-27]]:16: note: '__ballot_sync' with a full mask runs here
 }
 
 void launch_helper(float *out, const float *in) {
   launch(warp_reduce_kernel, dim3(8), dim3(16, 1), out, in);
-  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 16 threads in x, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 16 threads, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
   // CHECK-NOTES: :[[@LINE-44]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+}
+
+// 4 x 3 threads: one warp of 12 lanes.
+void launch_small_rows(float *out, const float *in) {
+  warp_reduce_kernel<<<4, dim3(4, 3)>>>(out, in);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 12 (4 x 3 x 1) threads, not a multiple of 32: the last warp of each block has 12 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
+  // CHECK-NOTES: :[[@LINE-51]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
 }
 
 //===----------------------------------------------------------------------===//
@@ -65,6 +72,19 @@ void launch_aligned(float *out, const float *in, unsigned *bits,
                     const int *keys) {
   warp_reduce_kernel<<<4, 64>>>(out, in);
   vote_kernel<<<1, dim3(32, 4)>>>(bits, keys);
+}
+
+// Warps are cut from the linear thread index: 4 x 8 and 8 x 4 x 2 threads
+// make whole warps although x alone is not a multiple of 32.
+void launch_narrow_rows(float *out, const float *in) {
+  warp_reduce_kernel<<<4, dim3(4, 8)>>>(out, in);
+  dim3 block(8, 4, 2);
+  warp_reduce_kernel<<<4, block>>>(out, in);
+}
+
+// Rows of 4 threads and a row count not known here: the warps may be whole.
+void launch_unknown_rows(float *out, const float *in, int rows) {
+  warp_reduce_kernel<<<4, dim3(4, rows)>>>(out, in);
 }
 
 // A kernel that needs no full warp.
