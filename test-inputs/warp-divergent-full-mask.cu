@@ -1230,6 +1230,39 @@ void launch_more_rows(float *p, int n, int warps) {
   // CHECK-NOTES: :[[@LINE-1]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
 }
 
+// Extents set right after the dim3 is built, in the block that declares it:
+// every launch below it sees them (blockDim.x is 32 here).
+__global__ void rows_via_member_writes(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+// An extent set only on one path is not known at the launch.
+__global__ void rows_via_member_write_in_branch(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE+15]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
+  // CHECK-NOTES: :[[@LINE-208]]:10: note: '__shfl_xor_sync' with a full mask runs here
+}
+void launch_with_member_writes(float *p, int m, int width) {
+  dim3 grid(m);
+  dim3 block(width < 1024 ? width : 1024);
+  block.x = 32;
+  block.y = 8;
+  grid.x = (m + 7) / 8;
+  rows_via_member_writes<<<grid, block>>>(p);
+}
+void launch_with_member_write_in_branch(float *p, int m, int width) {
+  dim3 block(32, 8);
+  if (width < 32)
+    block.x = width;
+  rows_via_member_write_in_branch<<<m, block>>>(p);
+}
+
 // --- Warp-uniform values the lanes can branch on ---------------------------
 
 // After a butterfly all-reduce every lane holds the total.

@@ -4,7 +4,9 @@
 #include "WarpCollectives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include <functional>
 
 namespace clang::warp {
@@ -100,6 +102,22 @@ public:
       Calls;
 };
 
+/// `block.x = v`: an extent of local `block` set after its construction.
+struct MemberWrite {
+  const VarDecl *Var;
+  StringRef Member;
+  const BinaryOperator *Assign;
+};
+
+/// The locals of one function that change after their initialisation.
+struct WrittenLocals {
+  /// Written in a way whose value is not followed.
+  llvm::DenseSet<const VarDecl *> Vars;
+  /// Members assigned right in the block that declares the local.
+  llvm::DenseMap<const VarDecl *, llvm::SmallVector<MemberWrite, 2>>
+      MemberWrites;
+};
+
 /// An argument bound to a parameter, with the call and the caller.
 struct Binding {
   const Expr *Arg;
@@ -135,12 +153,17 @@ private:
   std::pair<const CXXConstructExpr *, const FunctionDecl *>
   constructionOf(const Expr *E, const FunctionDecl *F, const CallExpr *Site,
                  unsigned Depth);
-  /// Whether local \p VD keeps the value it was initialised with.
+  /// Whether local \p VD keeps the value it was initialised with, but for
+  /// the extents set in straight-line code (memberWrites).
   bool neverWritten(const VarDecl *VD, const FunctionDecl *F);
+  /// \p S with the extents that \p VD's straight-line member writes set
+  /// before \p At.
+  BlockShape withMemberWrites(BlockShape S, const VarDecl *VD,
+                              SourceLocation At) const;
 
   ASTContext &Ctx;
   const LaunchCollector &Walk;
-  llvm::DenseMap<const FunctionDecl *, llvm::DenseSet<const VarDecl *>> Written;
+  llvm::DenseMap<const FunctionDecl *, WrittenLocals> Written;
 };
 
 /// Returns the local variable \p E names (through `&` and `*`-free casts).
@@ -149,12 +172,52 @@ const VarDecl *namedVar(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// Returns the local and the member `block.x = v` assigns, when \p S is
+/// such an assignment.
+std::optional<MemberWrite> memberWrite(const Stmt *S) {
+  const auto *BO = dyn_cast<BinaryOperator>(S);
+  if (!BO || BO->getOpcode() != BO_Assign)
+    return std::nullopt;
+  const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
+  if (!ME || ME->isArrow() || !ME->getMemberDecl()->getIdentifier())
+    return std::nullopt;
+  const VarDecl *VD = namedVar(ME->getBase());
+  if (!VD || !VD->hasLocalStorage())
+    return std::nullopt;
+  return MemberWrite{VD, ME->getMemberDecl()->getName(), BO};
+}
+
+void collectWritten(const Stmt *S, WrittenLocals &Out);
+
+/// The statements of block \p CS: `block.x = 32;` right in the block that
+/// declares `block` runs whenever the block's later statements do (each
+/// entry constructs it again), so it is recorded as a member write, not as
+/// a write that makes the local unknown.
+void collectWrittenInBlock(const CompoundStmt *CS, WrittenLocals &Out) {
+  llvm::SmallPtrSet<const VarDecl *, 4> Declared;
+  for (const Stmt *Child : CS->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(Child))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D))
+          Declared.insert(VD);
+    if (std::optional<MemberWrite> W = memberWrite(Child);
+        W && Declared.contains(W->Var)) {
+      Out.MemberWrites[W->Var].push_back(*W);
+      collectWritten(W->Assign->getRHS(), Out);
+      continue;
+    }
+    collectWritten(Child, Out);
+  }
+}
+
 /// Records in \p Out the locals of \p Body that are written after their
 /// initialisation: assigned, incremented, their address taken, bound to a
 /// non-const reference or used as the object of a non-const member call.
-void collectWritten(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
+void collectWritten(const Stmt *S, WrittenLocals &Out) {
   if (!S)
     return;
+  if (const auto *CS = dyn_cast<CompoundStmt>(S))
+    return collectWrittenInBlock(CS, Out);
   auto Root = [](const Expr *E) -> const VarDecl * {
     E = E->IgnoreParenImpCasts();
     while (const auto *ME = dyn_cast<MemberExpr>(E)) {
@@ -167,20 +230,20 @@ void collectWritten(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
   if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
     if (BO->isAssignmentOp())
       if (const VarDecl *VD = Root(BO->getLHS()))
-        Out.insert(VD);
+        Out.Vars.insert(VD);
   } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
     if (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf)
       if (const VarDecl *VD = Root(UO->getSubExpr()))
-        Out.insert(VD);
+        Out.Vars.insert(VD);
   } else if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(S)) {
     if (Op->isAssignmentOp() && Op->getNumArgs() > 0)
       if (const VarDecl *VD = Root(Op->getArg(0)))
-        Out.insert(VD);
+        Out.Vars.insert(VD);
   } else if (const auto *MC = dyn_cast<CXXMemberCallExpr>(S)) {
     if (const auto *MD = MC->getMethodDecl(); MD && !MD->isConst())
       if (const Expr *Obj = MC->getImplicitObjectArgument())
         if (const VarDecl *VD = Root(Obj))
-          Out.insert(VD);
+          Out.Vars.insert(VD);
   }
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *Callee = Call->getDirectCallee())
@@ -189,7 +252,7 @@ void collectWritten(const Stmt *S, llvm::DenseSet<const VarDecl *> &Out) {
         QualType T = Callee->getParamDecl(I)->getType();
         if (T->isReferenceType() && !T.getNonReferenceType().isConstQualified())
           if (const VarDecl *VD = Root(Call->getArg(I)))
-            Out.insert(VD);
+            Out.Vars.insert(VD);
       }
   for (const Stmt *Child : S->children())
     collectWritten(Child, Out);
@@ -203,7 +266,34 @@ bool ShapeResolver::neverWritten(const VarDecl *VD, const FunctionDecl *F) {
   auto [It, New] = Written.try_emplace(F);
   if (New)
     collectWritten(F->getBody(), It->second);
-  return !It->second.contains(VD);
+  return !It->second.Vars.contains(VD);
+}
+
+BlockShape ShapeResolver::withMemberWrites(BlockShape S, const VarDecl *VD,
+                                           SourceLocation At) const {
+  const FunctionDecl *F = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  auto It = F ? Written.find(F) : Written.end();
+  if (It == Written.end())
+    return S;
+  auto Writes = It->second.MemberWrites.find(VD);
+  if (Writes == It->second.MemberWrites.end())
+    return S;
+  const SourceManager &SM = Ctx.getSourceManager();
+  for (const MemberWrite &W : Writes->second) {
+    if (!SM.isBeforeInTranslationUnit(W.Assign->getBeginLoc(), At))
+      continue;
+    std::optional<int64_t> V = constantOf(W.Assign->getRHS(), Ctx);
+    if (W.Member == "x") {
+      S.X = V;
+      S.XWarpMultiple = isWarpMultiple(W.Assign->getRHS(), Ctx);
+    } else if (W.Member == "y") {
+      S.Y = V;
+    } else if (W.Member == "z") {
+      S.Z = V;
+    }
+  }
+  S.OneDimensional = S.Y == 1 && S.Z == 1;
+  return S;
 }
 
 std::vector<Binding> ShapeResolver::argumentsOf(const ParmVarDecl *P,
@@ -344,8 +434,10 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
       }
       return Met;
     }
-    if (VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F))
-      return shape(VD->getInit(), F, Site, Depth + 1);
+    if (VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F)) {
+      std::optional<BlockShape> S = shape(VD->getInit(), F, Site, Depth + 1);
+      return S ? withMemberWrites(*S, VD, E->getBeginLoc()) : S;
+    }
     return std::nullopt;
   }
   if (!E->getType().isNull() && E->getType()->isIntegerType()) {
