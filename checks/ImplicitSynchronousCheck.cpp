@@ -45,7 +45,7 @@ bool ImplicitSynchronousCheck::wholeWarps(const Stmt *S,
 void ImplicitSynchronousCheck::checkLegacyCall(const CallExpr *Call,
                                                const FunctionUniformity &FU,
                                                ASTContext &Ctx) {
-  const LegacyIntrinsic *Legacy = lookupLegacyIntrinsic(calleeName(Call));
+  const LegacyIntrinsic *Legacy = lookupLegacyIntrinsic(intrinsicName(Call));
   if (!Legacy || Call->getNumArgs() == 0)
     return;
   SourceLocation Loc = Call->getBeginLoc();

@@ -224,3 +224,18 @@ __global__ void sync_intrinsics(int *out, const int *in) {
   v += __shfl_down_sync(0xffffffff, v, 16);
   out[threadIdx.x] = v + int(__ballot_sync(0xffffffff, v > 0));
 }
+
+// A project's own function that only shares a legacy intrinsic's name: it
+// passes a mask to the _sync intrinsic (warp-ctc's __shfl_down<T>).
+template <typename T>
+__device__ __forceinline__ T __shfl_down(T v, int delta) {
+  return __shfl_down_sync(0xffffffffu, v, delta);
+}
+
+__global__ void own_shfl_down(float *out, const float *in) {
+  float x = in[blockIdx.x * 32 + threadIdx.x];
+  for (int offset = 16; offset > 0; offset /= 2)
+    x += __shfl_down(x, offset);
+  if (threadIdx.x % 32 == 0)
+    out[blockIdx.x] = x;
+}

@@ -3,6 +3,7 @@
 #include "WarpCollectives.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace clang::warp {
@@ -122,6 +123,42 @@ llvm::StringRef calleeName(const CallExpr *Call) {
   return {};
 }
 
+/// Whether \p FD is a function of the user's own (defined outside the
+/// system headers) that only shares an intrinsic's name, such as a
+/// project's `__shfl_down(v, d)` template that calls `__shfl_down_sync`:
+/// its body, not its name, says what it does.
+static bool isUserLookalike(const FunctionDecl *FD) {
+  if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
+    FD = Pattern;
+  const FunctionDecl *Def = FD->getDefinition();
+  if (!Def || Def->getBuiltinID())
+    return false;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  SourceLocation Loc = SM.getExpansionLoc(Def->getLocation());
+  return Loc.isValid() && !SM.isInSystemHeader(Loc);
+}
+
+llvm::StringRef intrinsicName(const CallExpr *Call) {
+  if (const FunctionDecl *FD = Call->getDirectCallee())
+    return isUserLookalike(FD) ? llvm::StringRef() : calleeName(Call);
+  const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
+  if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee)) {
+    // A dependent call names the intrinsic unless every candidate is the
+    // user's own function.
+    bool AllUser = ULE->getNumDecls() > 0;
+    for (const NamedDecl *D : ULE->decls()) {
+      const Decl *U = D->getUnderlyingDecl();
+      if (const auto *FTD = dyn_cast<FunctionTemplateDecl>(U))
+        U = FTD->getTemplatedDecl();
+      const auto *FD = dyn_cast<FunctionDecl>(U);
+      AllUser &= FD && isUserLookalike(FD);
+    }
+    if (AllUser)
+      return {};
+  }
+  return calleeName(Call);
+}
+
 /// Splits the operand list of the PTX instruction starting at \p Pos in
 /// \p Asm and returns its last operand, trimmed.
 static llvm::StringRef lastPtxOperand(llvm::StringRef Asm, size_t Pos) {
@@ -177,7 +214,7 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
   const auto *Call = dyn_cast<CallExpr>(S);
   if (!Call || isa<CXXMemberCallExpr>(Call))
     return std::nullopt;
-  const CollectiveInfo *Info = lookupCollective(calleeName(Call));
+  const CollectiveInfo *Info = lookupCollective(intrinsicName(Call));
   if (!Info)
     return std::nullopt;
   CollectiveUse Use;

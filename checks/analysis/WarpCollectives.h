@@ -98,6 +98,11 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S);
 /// dependent calls in templates (UnresolvedLookupExpr).
 llvm::StringRef calleeName(const CallExpr *Call);
 
+/// The intrinsic \p Call names: calleeName, or empty when the callee is a
+/// function of the user's own that only shares an intrinsic's name (its
+/// body says what it does). Lookups of intrinsics by name go through this.
+llvm::StringRef intrinsicName(const CallExpr *Call);
+
 enum class AtomicOp {
   Add,
   Sub,
