@@ -240,7 +240,7 @@ computeCommands(ArrayRef<std::string> Files,
         // its version macros select the code the real build compiles (a
         // `-D`/`-U` after `--` still wins).
         if (isCudaCommand(Settings.ExtraArgs, File)) {
-          std::vector<std::string> Defines = nvccVersionDefines(Settings.Cuda);
+          std::vector<std::string> Defines = nvccBuildFlags(Settings.Cuda);
           Args.insert(Args.end(), Defines.begin(), Defines.end());
         }
         Args.insert(Args.end(), Settings.ExtraArgs.begin(),

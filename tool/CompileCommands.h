@@ -43,7 +43,7 @@ finalizeCommand(llvm::ArrayRef<std::string> Args, llvm::StringRef File,
 
 /// Loads `<BuildDir>/compile_commands.json` (\p BuildDir may also name the
 /// file itself), translating nvcc commands with \p NvccDefines (see
-/// nvccVersionDefines).
+/// nvccBuildFlags).
 llvm::Expected<std::unique_ptr<clang::tooling::CompilationDatabase>>
 loadCompileDatabase(llvm::StringRef BuildDir,
                     std::vector<std::string> NvccDefines = {});

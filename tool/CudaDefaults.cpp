@@ -143,6 +143,30 @@ std::vector<std::string> nvccVersionDefines(const CudaInstall &Cuda) {
   return Defines;
 }
 
+/// The directory of nvcc_builtins.h: `<prefix>/share/warp-lint/include`
+/// beside `<prefix>/bin/warp-lint`, in the build tree as when installed;
+/// empty when it is not there.
+static const std::string &nvccBuiltinsDir() {
+  static const std::string Dir = [] {
+    SmallString<256> Path(sys::fs::getMainExecutable(nullptr, nullptr));
+    sys::path::remove_filename(Path); // bin
+    sys::path::remove_filename(Path); // prefix
+    sys::path::append(Path, "share", "warp-lint", "include");
+    SmallString<256> Header(Path);
+    sys::path::append(Header, "nvcc_builtins.h");
+    return sys::fs::exists(Header) ? std::string(Path) : std::string();
+  }();
+  return Dir;
+}
+
+std::vector<std::string> nvccBuildFlags(const CudaInstall &Cuda) {
+  std::vector<std::string> Flags = nvccVersionDefines(Cuda);
+  if (!Flags.empty() && !nvccBuiltinsDir().empty())
+    Flags.insert(Flags.end(), {"-isystem", nvccBuiltinsDir(), "-include",
+                               "nvcc_builtins.h"});
+  return Flags;
+}
+
 /// Returns the toolkit root for the `nvcc` at \p Nvcc (`<root>/bin/nvcc`).
 static std::string rootOfNvcc(StringRef Nvcc) {
   SmallString<256> Real;

@@ -74,6 +74,12 @@ std::optional<NvccVersion> parseVersionTxt(llvm::StringRef Text);
 /// version is unknown; _BUILD__ only when the build number is known).
 std::vector<std::string> nvccVersionDefines(const CudaInstall &Cuda);
 
+/// The flags that make a clang command see what an nvcc build sees:
+/// nvccVersionDefines, and the declarations of the nvcc builtins clang
+/// lacks (`-isystem <dir> -include nvcc_builtins.h`, from the warp-lint
+/// installation), which code guarded on a recent nvcc may call.
+std::vector<std::string> nvccBuildFlags(const CudaInstall &Cuda);
+
 /// Picks the toolkit root: --cuda-path, $CUDA_PATH, $CUDA_HOME, the parent of
 /// the directory holding `nvcc` on PATH, then the fallbacks. Only directories
 /// that exist count; returns an empty path when none does.

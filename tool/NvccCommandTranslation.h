@@ -42,7 +42,7 @@ std::string pickGpuArch(llvm::ArrayRef<std::string> ArchValues);
 /// Translates \p Args (nvcc first) compiling \p File into a clang command
 /// line (`clang++` first, \p File last). Relative option files are resolved
 /// against \p Directory, the entry's directory. \p NvccDefines (see
-/// nvccVersionDefines) come first, where nvcc's predefined macros would be,
+/// nvccBuildFlags) come first, where nvcc's predefined macros would be,
 /// so a `-D` of the command still wins.
 llvm::Expected<std::vector<std::string>>
 translateNvccCommand(llvm::ArrayRef<std::string> Args, llvm::StringRef File,

@@ -735,7 +735,7 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
 
   std::unique_ptr<clang::tooling::CompilationDatabase> Database;
   if (BuildPath.getNumOccurrences()) {
-    auto DB = loadCompileDatabase(BuildPath, nvccVersionDefines(CS->Cuda));
+    auto DB = loadCompileDatabase(BuildPath, nvccBuildFlags(CS->Cuda));
     if (!DB)
       return usageError(toString(DB.takeError()));
     Database = std::move(*DB);

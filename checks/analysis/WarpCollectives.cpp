@@ -335,8 +335,35 @@ static std::optional<AtomicInfo> matchLibcuxxAtomic(const CallExpr *Call) {
   return Info;
 }
 
+/// nvcc's atomics with memory order and scope (CUDA 12.8):
+/// `__nv_atomic_fetch_add(p, v, order, scope)`, `__nv_atomic_add(...)`,
+/// `__nv_atomic_exchange_n`, `__nv_atomic_store_n`.
+static std::optional<AtomicInfo> matchNvAtomic(const CallExpr *Call,
+                                               llvm::StringRef Name) {
+  Name.consume_front("fetch_");
+  std::optional<AtomicOp> Op = llvm::StringSwitch<std::optional<AtomicOp>>(Name)
+                                   .Case("add", AtomicOp::Add)
+                                   .Case("sub", AtomicOp::Sub)
+                                   .Case("min", AtomicOp::Min)
+                                   .Case("max", AtomicOp::Max)
+                                   .Case("and", AtomicOp::And)
+                                   .Case("or", AtomicOp::Or)
+                                   .Case("xor", AtomicOp::Xor)
+                                   .Case("exchange_n", AtomicOp::Exch)
+                                   .Case("store_n", AtomicOp::Store)
+                                   .Default(std::nullopt);
+  if (!Op || Call->getNumArgs() < 2)
+    return std::nullopt;
+  AtomicInfo Info{*Op};
+  Info.Address = Call->getArg(0);
+  Info.Value = Call->getArg(1);
+  return Info;
+}
+
 std::optional<AtomicInfo> matchAtomic(const CallExpr *Call) {
   llvm::StringRef Name = calleeName(Call);
+  if (Name.consume_front("__nv_atomic_"))
+    return matchNvAtomic(Call, Name);
   if (!Name.consume_front("atomic"))
     return matchLibcuxxAtomic(Call);
   if (!Name.consume_back("_block"))

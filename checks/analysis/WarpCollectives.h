@@ -140,8 +140,9 @@ struct AtomicInfo {
   }
 };
 
-/// Recognises atomicAdd/…/atomicCAS and their _block/_system variants, and
-/// the read-modify-write, exchange and store members of libcu++'s atomics.
+/// Recognises atomicAdd/…/atomicCAS and their _block/_system variants,
+/// nvcc's `__nv_atomic_fetch_add`/… (memory order and scope), and the
+/// read-modify-write, exchange and store members of libcu++'s atomics.
 std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
 
 /// Returns the arguments of \p Call that bind to the callee's parameters

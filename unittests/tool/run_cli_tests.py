@@ -94,6 +94,15 @@ def exit_codes(tool, tmp):
     # Without a build, a file is taken to be built by nvcc: its version
     # macros pick the branch the real build compiles; `-U` after -- wins.
     write(f"{tmp}/versioned.cu", "#if __CUDACC_VER_MAJOR__ >= 9\n" + LIGHT_BUGGY + "#endif\n")
+    write(f"{tmp}/nv_atomic.cu", "#if __CUDACC_VER_MAJOR__ >= 12\n"
+          "__global__ void k(int *p, float *sum) {\n"
+          "  p[1] = __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED);\n"
+          "  __nv_atomic_fetch_add(sum, 1.0f, __NV_ATOMIC_RELAXED, __NV_THREAD_SCOPE_DEVICE);\n"
+          "}\n#endif\n")
+    rc, out, err = run(tool, ["nv_atomic.cu"], tmp)
+    check(rc == 1 and "error" not in out + err and
+          "every lane performs '__nv_atomic_fetch_add'" in out,
+          f"nvcc's __nv_atomic builtins are declared for clang, and are atomics ({rc}, {out!r}, {err!r})")
     if cuda_major():
         rc, out, err = run(tool, ["versioned.cu"], tmp)
         check(rc == 1 and "[warp-divergent-full-mask]" in out,
@@ -1103,6 +1112,14 @@ def package(tool, tmp):
     rc, out, err = run(installed, ["reduction.cu"], tmp)
     check(rc == 1 and out.count("[warp-") >= 4,
           f"installed warp-lint lints the example ({rc}, {out[:300]!r}, {err!r})")
+    # nvcc's builtins that clang lacks are declared by the installed header.
+    write(f"{tmp}/nv_atomic.cu", "#if __CUDACC_VER_MAJOR__ >= 13\n"
+          "__global__ void k(int *p) { p[1] = __nv_atomic_load_n(p, __NV_ATOMIC_RELAXED); }\n"
+          "#endif\n")
+    rc, out, err = run(installed, ["nv_atomic.cu"], tmp)
+    check(os.path.exists(f"{root}/usr/share/warp-lint/include/nvcc_builtins.h") and
+          (rc == 0 or not cuda_major() or cuda_major() < 13),
+          f"installed warp-lint parses nvcc's __nv_atomic builtins ({rc}, {out!r}, {err!r})")
     cuda = os.environ.get("WARP_LINT_CUDA_PATH") or "/usr/local/cuda"
     flags = ["-x", "cuda", f"--cuda-path={cuda}", "--cuda-gpu-arch=sm_90",
              "--cuda-device-only", "-nocudalib", "-Wno-unknown-cuda-version",
