@@ -2,6 +2,7 @@
 
 #include "DivergentFullMaskCheck.h"
 #include "FixItText.h"
+#include "analysis/LaneSets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
@@ -25,6 +26,13 @@ void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
     else if (const auto *Call = dyn_cast<CallExpr>(S))
       checkCall(Call, FU, WA);
   });
+}
+
+/// Whether the lanes past \p Branch are those where its condition holds
+/// (its then-side), not those where it fails (its else-side, or the lanes
+/// that stay when the then-side exits).
+static bool reachesOnTrue(const DivergentBranch &Branch) {
+  return Branch.Edge == 0 && !Branch.Exit;
 }
 
 /// Returns the `if` whose lanes a ballot before it can describe exactly:
@@ -126,7 +134,11 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
   const IfStmt *If = ballotableIf(D, FU, Ctx);
   // After an early exit a narrower mask alone does not repair a shuffle:
   // values read from the exited lanes stay undefined.
-  bool Fixable = If && !(Inner.Exit && IsShuffle) &&
+  // A narrower mask repairs a shuffle only where every lane that reaches it
+  // reads from one that reaches it too (`if (lane < 16)` with offsets 8..1):
+  // values read from lanes that skipped the branch or left are undefined.
+  bool ReadsWithin = !IsShuffle || shuffleReadsWithin(Use, D.Branches, FU, Ctx);
+  bool Fixable = If && ReadsWithin &&
                  (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit));
   bool Fixed = false;
   SharedName *Declared = nullptr;
@@ -145,7 +157,7 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
          DiagnosticIDs::Note)
         << Use.Info->Name;
   if (!Fixed)
-    noteSuggestion(Use, Inner, Ctx);
+    noteSuggestion(Use, Inner, ReadsWithin);
 }
 
 bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
@@ -177,7 +189,7 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
   } else {
     return false;
   }
-  bool TakenSide = Branch.Edge == 0 && !Branch.Exit;
+  bool TakenSide = reachesOnTrue(Branch);
   auto Key = std::make_pair(static_cast<const Stmt *>(If), unsigned(TakenSide));
   auto [It, Inserted] = BallotNames.try_emplace(Key);
   SharedName &Mask = It->second;
@@ -200,12 +212,21 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
 
 void DivergentFullMaskCheck::noteSuggestion(const CollectiveUse &Use,
                                             const DivergentBranch &Branch,
-                                            ASTContext &Ctx) {
+                                            bool ReadsWithin) {
   if (Branch.Exit && Use.Info->Kind == CollectiveKind::Shuffle) {
     diag(Branch.Exit->getBeginLoc(),
          "keep these lanes in the warp with a neutral value instead of "
          "leaving: with a narrower mask, values '%0' reads from exited lanes "
          "are undefined",
+         DiagnosticIDs::Note)
+        << Use.Info->Name;
+    return;
+  }
+  if (!ReadsWithin) {
+    diag(Use.Site->getBeginLoc(),
+         "run '%0' where the lanes are together, with a neutral value in the "
+         "lanes that skip the branch: with the mask of the lanes that take "
+         "it, values read from the other lanes are undefined",
          DiagnosticIDs::Note)
         << Use.Info->Name;
     return;

@@ -48,8 +48,11 @@ private:
   bool addBallotFix(DiagnosticBuilder &Diag, const CollectiveUse &Use,
                     const DivergentBranch &Branch, const FunctionUniformity &FU,
                     ASTContext &Ctx, SharedName *&Declared);
+  /// Says what to do where no fix is attached: pass a ballot mask, or for a
+  /// shuffle that would read lanes outside it (\p ReadsWithin false) keep
+  /// the lanes together with a neutral value.
   void noteSuggestion(const CollectiveUse &Use, const DivergentBranch &Branch,
-                      ASTContext &Ctx);
+                      bool ReadsWithin);
 
   /// The mask variable of an `if` (and side) that fixes share.
   llvm::DenseMap<std::pair<const Stmt *, unsigned>, SharedName> BallotNames;

@@ -6,6 +6,19 @@
 
 namespace clang::tidy::warp {
 
+/// Whether \p Mask is the result of a ballot, directly or through a local
+/// initialised with one: which lanes it names then follows the lanes' data,
+/// and one used where its lanes are not is warp-stale-mask's finding.
+static bool isBallotResult(const Expr *Mask) {
+  const Expr *E = Mask ? Mask->IgnoreParenImpCasts() : nullptr;
+  if (const auto *DRE = dyn_cast_or_null<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasLocalStorage() && VD->getInit())
+      E = VD->getInit()->IgnoreParenImpCasts();
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  return Call && maskSourceKind(Call) == MaskSourceKind::Ballot;
+}
+
 void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
                                             const FunctionUniformity &FU,
                                             WarpAnalysis &WA) {
@@ -13,7 +26,8 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
   std::optional<LaneReach> Reach; // built for the first narrow mask only
   FU.forEachStmt([&](const Stmt *S) {
     std::optional<CollectiveUse> Use = matchCollective(S);
-    if (!Use || (!Use->Mask && !Use->ImmediateMask))
+    if (!Use || (!Use->Mask && !Use->ImmediateMask) ||
+        isBallotResult(Use->Mask))
       return;
     // Most masks name every lane: nothing to compute.
     std::optional<LaneSet> Constant = constantMask(*Use, Ctx);

@@ -28,16 +28,12 @@ static std::optional<int64_t> widthIn(const CallExpr *Call, LaneEvaluator &E,
   return E.valueIn(Call->getArg(CollectiveInfo::WidthArg), L, W);
 }
 
-static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
-                                                LaneReach &Reach) {
-  const auto *Call = dyn_cast<CallExpr>(Use.Site);
-  if (!Call || Call->getNumArgs() <= CollectiveInfo::LaneArg)
-    return std::nullopt;
-  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+/// The lanes of \p Use that read outside the mask, with the loop counters'
+/// values bound now.
+static std::optional<OutsideReads>
+outsideReadsIn(const CollectiveUse &Use, const CallExpr *Call,
+               const Expr *LaneOperand, LaneReach &Reach, bool ByWarp) {
   LaneEvaluator &Eval = Reach.evaluator();
-  maskInLanes(Use, Eval, 0);
-  Eval.valuesIn(LaneOperand, 0);
-  bool ByWarp = Reach.dependsOnWarp() || Eval.sawThreadIndex();
   for (uint64_t W : LaneEvaluator::warpSamples(ByWarp)) {
     // Lanes that provably never run the call read nothing.
     LaneSet Reaching = Reach.mayReach(Use.Site, W);
@@ -65,6 +61,26 @@ static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
       return Out;
   }
   return std::nullopt;
+}
+
+static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
+                                                LaneReach &Reach) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  if (!Call || Call->getNumArgs() <= CollectiveInfo::LaneArg)
+    return std::nullopt;
+  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  LaneEvaluator &Eval = Reach.evaluator();
+  maskInLanes(Use, Eval, 0);
+  Eval.valuesIn(LaneOperand, 0);
+  bool ByWarp = Reach.dependsOnWarp() || Eval.sawThreadIndex();
+  // Offsets from a counted loop (`for (o = 16; o > 0; o /= 2)`) are tried
+  // one iteration at a time.
+  std::optional<OutsideReads> Found;
+  forEachCounterValue(Use.Site, Reach.function(), Eval, [&] {
+    Found = outsideReadsIn(Use, Call, LaneOperand, Reach, ByWarp);
+    return !Found;
+  });
+  return Found;
 }
 
 void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,

@@ -1,6 +1,7 @@
 //===--- StaleMaskCheck.cpp - warp-stale-mask -----------------------------===//
 
 #include "StaleMaskCheck.h"
+#include "analysis/LaneSets.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
@@ -284,6 +285,65 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
   Definitions.clear();
 }
 
+/// The predicate of the ballot \p E names the lanes of, through a local
+/// defined once (`pos`), and whether \p E complements it (`~pos`).
+static const Expr *ballotPredicate(const Expr *E, const DefinitionMap &Defs,
+                                   bool &Complement) {
+  E = E->IgnoreParenImpCasts();
+  Complement = false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && UO->getOpcode() == UO_Not) {
+    Complement = true;
+    E = UO->getSubExpr()->IgnoreParenImpCasts();
+  }
+  const CallExpr *Source = maskSource(E);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    auto It = Defs.find(dyn_cast<VarDecl>(DRE->getDecl()));
+    if (It == Defs.end() || It->second.size() != 1)
+      return nullptr;
+    Source = maskSource(It->second.front().Value);
+  }
+  return isBallot(Source) ? Source->getArg(1) : nullptr;
+}
+
+/// Whether shuffle \p Call reads the lowest lane that passes \p Branch:
+/// `__ffs(pos) - 1` on the side where `pos`'s predicate holds, `__ffs(~pos)
+/// - 1` where it fails (a side's leader).
+static bool readsSideLeader(const CallExpr *Call, const DivergentBranch &Branch,
+                            const DefinitionMap &Defs, ASTContext &Ctx) {
+  if (Call->getNumArgs() <= CollectiveInfo::LaneArg)
+    return false;
+  const auto *Sub = dyn_cast<BinaryOperator>(
+      Call->getArg(CollectiveInfo::LaneArg)->IgnoreParenImpCasts());
+  if (!Sub || Sub->getOpcode() != BO_Sub || Sub->getRHS()->isValueDependent())
+    return false;
+  std::optional<llvm::APSInt> One = Sub->getRHS()->getIntegerConstantExpr(Ctx);
+  if (!One || *One != 1)
+    return false;
+  const auto *Ffs = dyn_cast<CallExpr>(Sub->getLHS()->IgnoreParenImpCasts());
+  if (!Ffs || calleeName(Ffs) != "__ffs" || Ffs->getNumArgs() != 1)
+    return false;
+  bool Complement;
+  const Expr *Pred = ballotPredicate(Ffs->getArg(0), Defs, Complement);
+  if (!Pred || !Branch.Condition)
+    return false;
+  std::optional<bool> Negated = relation(Branch.Condition, Pred, Ctx);
+  bool LanesSatisfyCond = Branch.Edge == 0 && !Branch.Exit;
+  return Negated && (LanesSatisfyCond != *Negated) != Complement;
+}
+
+bool StaleMaskCheck::readsWithinBranch(const Stmt *Use,
+                                       const DivergentBranch &Branch,
+                                       const FunctionUniformity &FU,
+                                       ASTContext &Ctx) const {
+  std::optional<CollectiveUse> C = matchCollective(Use);
+  if (!C || C->Info->Kind != CollectiveKind::Shuffle)
+    return true;
+  if (readsSideLeader(cast<CallExpr>(Use), Branch, Definitions, Ctx))
+    return true;
+  return shuffleReadsWithin(*C, Branch, FU, Ctx);
+}
+
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                               const FunctionUniformity &FU, ASTContext &Ctx,
                               const HelperDivergence &Helper) {
@@ -355,8 +415,10 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                    "mask '%0' was computed before the lanes diverged further; "
                    "'%1' may wait for lanes that no longer reach it");
     Diag << VD->getName() << What;
-    // A helper that diverges the lanes further needs more than one ballot.
-    if (Extra.size() == 1 && !Helper.Argument)
+    // A helper that diverges the lanes further needs more than one ballot,
+    // and a shuffle that reads lanes outside the branch more than a mask.
+    if (Extra.size() == 1 && !Helper.Argument &&
+        readsWithinBranch(Use, Extra.front(), FU, Ctx))
       Declared = addRecomputeFix(Diag, Extra.front(), Source, Mask, FU, Ctx);
   }
   if (Declared)

@@ -55,6 +55,11 @@ private:
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx,
                 const HelperDivergence &Helper = {});
+  /// Whether collective \p Use reads only from lanes that pass \p Branch as
+  /// it does: always for votes and barriers; for a shuffle, when it reads
+  /// the side's leader (`__ffs(~pos) - 1`) or every source is known to.
+  bool readsWithinBranch(const Stmt *Use, const DivergentBranch &Branch,
+                         const FunctionUniformity &FU, ASTContext &Ctx) const;
   /// Adds the recomputed-ballot rewrite; returns the mask name whose
   /// declaration the fix carries, if any.
   SharedName *addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,

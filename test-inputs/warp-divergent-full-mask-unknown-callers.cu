@@ -19,6 +19,8 @@ __device__ void *reserve(unsigned bytes, unsigned *bitmask) {
   unsigned lanes = __ballot_sync(0xffffffff, 1);
   // CHECK-MESSAGES-DEFAULT: :[[@LINE-1]]:20: warning: full warp mask passed to '__ballot_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTE-ORDER-DEFAULT: :[[@LINE-2]]:20: [[@LINE-5]]:5 [[@LINE-8]]:18
+  // CHECK-FIXES-DEFAULT: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(bytes == 0));
+  // CHECK-FIXES-DEFAULT: {{^}}  unsigned lanes = __ballot_sync(warp_mask, 1);
   return bitmask + __popc(lanes);
 }
 
@@ -75,8 +77,8 @@ __device__ float low_half_neighbour(float v, int n) {
     v = __shfl_xor_sync(0xffffffff, v, n);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
-  // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
-  // CHECK-FIXES: {{^}}    v = __shfl_xor_sync(warp_mask, v, n);
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: run '__shfl_xor_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // No fix: lane n ^ i is not known to take the branch.
   return v;
 }
 

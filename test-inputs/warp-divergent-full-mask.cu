@@ -123,7 +123,7 @@ __global__ void shfl_down_sync_not_zero_mask_in_conditional_operator(float *out,
   out[threadIdx.x] = lane < 16 ? __shfl_down_sync(~0u, v, 8) : v;
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-3]]:34: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-3]]:34: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
 }
 
 __global__ void ballot_sync_minus_one_mask_in_lane_branch(unsigned *out, const float *in) {
@@ -316,8 +316,8 @@ __global__ void ptx_shfl_sync_register_mask_in_lane_branch(unsigned *out, const 
                  : "=r"(x) : "r"(x), "r"(1), "r"(0xffffffff));
     // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: full warp mask passed to 'shfl.sync{{[^']*}}' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
-    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
-    // CHECK-FIXES: : "=r"(x) : "r"(x), "r"(1), "r"(warp_mask));
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: run 'shfl.sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+    // No fix: no fix for inline PTX: its source lanes are not followed.
   }
   out[threadIdx.x] = x;
 }
@@ -458,8 +458,8 @@ __global__ void shfl_sync_in_data_dependent_branch(float *out, const float *in) 
     v = __shfl_sync(0xffffffff, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:13: note: lanes may diverge here on a data-dependent condition
-  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, in[i] > 0.0f);
-  // CHECK-FIXES: v = __shfl_sync(warp_mask, v, 0);
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: run '__shfl_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // No fix: lane 0 may not take the branch.
   out[i] = v;
 }
 
@@ -471,8 +471,8 @@ __global__ void shfl_xor_sync_in_thread_idx_y_branch(float *out, const float *in
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-4]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.y == 0);
-  // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 1);
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: run '__shfl_xor_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // No fix: which lanes take the branch is not known per lane.
   out[threadIdx.x] = v;
 }
 
@@ -497,7 +497,7 @@ __global__ void lane_id_helper_branch(float *out, const float *in) {
     v += __shfl_down_sync(0xffffffff, v, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:17: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-3]]:10: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
   out[threadIdx.x] = v;
 }
 
@@ -581,8 +581,8 @@ __device__ T half_warp_shift(T v) {
     v += __shfl_down_sync(0xffffffff, v, 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
-  // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
-  // CHECK-FIXES: v += __shfl_down_sync(warp_mask, v, 8);
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // No fix: lanes 8..15 would read lanes 16..23, which skip the branch.
   return v;
 }
 
@@ -624,8 +624,8 @@ __global__ void lambda_capturing_lane(float *out, const float *in) {
       x = __shfl_down_sync(0xffffffff, x, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
-    // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
-    // CHECK-FIXES: x = __shfl_down_sync(warp_mask, x, 1);
+    // CHECK-NOTES: :[[@LINE-3]]:11: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+    // No fix: lane 15 would read lane 16, which skips the branch.
     return x;
   };
   out[threadIdx.x] = shift_low(in[threadIdx.x]);
@@ -1376,7 +1376,7 @@ __device__ T dependent_pattern(T v, T *p, Rest... rest) {
     v = __shfl_xor_sync(0xffffffff, v, Width / 2);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:22: note: lanes may diverge here on a data-dependent condition
-  // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: run '__shfl_xor_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
   return v;
 }
 
@@ -1408,3 +1408,90 @@ __device__ void run_batches(const ParamHead *head) {
     __syncwarp();
 }
 __global__ void through_parameter_copy(ParamBlock k) { run_batches(&k.head); }
+
+// --- Which shuffles a narrower mask repairs ----------------------------------
+
+// Offsets 8..1 keep the lanes below 16 among themselves: the ballot of the
+// condition names every lane read, so the fix applies.
+__global__ void counted_offsets_within_branch(float *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16) {
+    for (int offset = 8; offset > 0; offset >>= 1)
+      v += __shfl_xor_sync(0xffffffff, v, offset);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
+    // CHECK-FIXES: {{^}}      v += __shfl_xor_sync(warp_mask, v, offset);
+  }
+  out[threadIdx.x] = v;
+}
+
+// Offset 16 makes lane 0 read lane 16, which skips the branch: a narrower
+// mask would leave that value undefined (vilib's reduction inside a bounds
+// test): no fix, and the note says what to do instead.
+__global__ void counted_offsets_leave_branch(float *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane < 16) {
+    for (int offset = 16; offset > 0; offset >>= 1)
+      v += __shfl_down_sync(0xffffffff, v, offset);
+    // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:12: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  }
+  out[threadIdx.x] = v;
+}
+
+// The lanes that stay after an exit read only each other: the ballot of
+// the lanes that stay repairs it.
+__global__ void exit_then_reads_among_stayers(float *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  if (lane >= 16)
+    return;
+  v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
+  // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane >= 16));
+  // CHECK-FIXES: {{^}}  v += __shfl_xor_sync(warp_mask, v, 1);
+  out[threadIdx.x] = v;
+}
+
+// --- The warp's own base index (silent) -------------------------------------
+
+// `tid - lane` is the index of the warp's lane 0: whole warps leave together,
+// and the ballot after the exit sees its whole warp (SlabHash's build).
+__global__ void exit_on_warp_base(const unsigned *keys, unsigned n, unsigned *out) {
+  const unsigned tid = threadIdx.x + blockIdx.x * blockDim.x;
+  const unsigned lane = threadIdx.x & 0x1f;
+  if (tid - lane >= n)
+    return;
+  const bool active = tid < n;
+  const unsigned queue = __ballot_sync(0xffffffff, active);
+  if (lane == 0)
+    out[tid / 32] = queue + (active ? keys[tid] : 0u);
+}
+
+// --- Lambdas run by a generic helper (silent) -------------------------------
+
+// The lambda captures only a kernel parameter: its result through the
+// helper is the same in every lane, and so is the exit on it (ginkgo's
+// group-wide search).
+template <typename I, typename Pred>
+__device__ I partition_search(I offset, I length, Pred pred) {
+  while (length > 0) {
+    const I half = length / 2;
+    const I mid = offset + half;
+    const bool below = pred(mid);
+    length = below ? half : length - (half + 1);
+    offset = below ? offset : mid + 1;
+  }
+  return offset;
+}
+__global__ void exit_on_searched_position(int threshold, int n, unsigned *out) {
+  const int pos = partition_search(0, n, [=](int i) { return i >= threshold; });
+  if (pos == 0)
+    return;
+  out[blockIdx.x] = __ballot_sync(0xffffffff, threadIdx.x % 32 < unsigned(pos));
+}

@@ -58,6 +58,27 @@ __global__ void xor_outside(float *out, const float *in) {
   out[threadIdx.x] = v;
 }
 
+// --- A reduction over a ballot mask (cuda-samples #398's shape) -----------
+
+// With one thread left active the ballot names lane 0 alone, and the
+// reduction's offsets 16..1 make it read lanes 16, 8, 4, 2 and 1.
+template <unsigned BlockSize>
+__global__ void reduce_tail_with_ballot_mask(float *out, const float *in) {
+  const unsigned tid = threadIdx.x;
+  constexpr unsigned Extent = BlockSize / 32 < 32 ? BlockSize / 32 : 32;
+  float sum = in[tid];
+  const unsigned active = __ballot_sync(0xffffffff, tid < Extent);
+  if (tid < Extent) {
+    for (int offset = 16; offset > 0; offset /= 2)
+      sum += __shfl_down_sync(active, sum, offset);
+    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lane 0 of '__shfl_down_sync' read lane 16, which mask 0x00000001 does not name: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-2]]:44: note: the source lane is computed from this operand
+  }
+  if (tid == 0)
+    out[blockIdx.x] = sum;
+}
+template __global__ void reduce_tail_with_ballot_mask<32>(float *, const float *);
+
 //===----------------------------------------------------------------------===//
 // Part 2: silent
 //===----------------------------------------------------------------------===//
@@ -102,6 +123,17 @@ __global__ void data_source(float *out, const float *in, const int *src) {
   float v = in[threadIdx.x];
   if (lane < 16)
     v = __shfl_sync(0xffff, v, src[threadIdx.x]);
+  out[threadIdx.x] = v;
+}
+
+// The ballot of `lane < 16` names lanes 0..15, and offsets 8..1 stay there.
+__global__ void ballot_mask_reduction_within(float *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  const unsigned low = __ballot_sync(0xffffffff, lane < 16);
+  if (lane < 16)
+    for (int offset = 8; offset > 0; offset /= 2)
+      v += __shfl_xor_sync(low, v, offset);
   out[threadIdx.x] = v;
 }
 

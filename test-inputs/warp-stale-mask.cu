@@ -136,8 +136,8 @@ __global__ void ballot_of_p_used_in_else(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'pos' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-6]]:24: note: mask computed here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: lanes may diverge here on a data-dependent condition
-    // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(p));
-    // CHECK-FIXES: {{^}}    v = __shfl_sync(branch_mask, v, 0);
+    // No fix: lane 0 may be one where p holds; the value read from it would
+    // be undefined under the mask of the lanes where p is false.
   }
   out[threadIdx.x] = v;
 }
@@ -167,8 +167,8 @@ __global__ void ballot_of_p_used_after_p_lanes_return(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: mask 'in_range' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:29: note: mask computed here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
-  // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(i < n));
-  // CHECK-FIXES: {{^}}  const float v = __shfl_sync(branch_mask, 0.0f, 0);
+  // No fix: which lanes are out of range is data; lane 0 may not be one.
+  //
   out[i - n] = v;
 }
 
@@ -184,9 +184,9 @@ __global__ void activemask_then_early_return(float *out, const float *in, int n)
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: mask 'm' was computed before the lanes diverged further; '__shfl_down_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
-  // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, !(i >= n));
-  // CHECK-FIXES: {{^}}  if (i >= n)
-  // CHECK-FIXES: {{^}}  v += __shfl_down_sync(branch_mask, v, 1);
+  // No fix: the lane below an exited lane reads it (with any narrower mask
+  // the value read is undefined); the lanes must stay, with a neutral value.
+  //
   out[i] = v;
 }
 
@@ -671,7 +671,7 @@ __global__ void ballot_refreshed_per_iteration_of_lane_loop(float *out, const fl
     const unsigned m = __ballot_sync(0xffffffff, k <= lane);
     if (!(k <= lane))
       continue;
-    v += __shfl_xor_sync(m, v, 1);
+    v += __shfl_down_sync(m, v, 1);
   }
   out[threadIdx.x] = v;
 }

@@ -91,6 +91,16 @@ public:
 };
 } // namespace
 
+void LaneEvaluator::bind(const VarDecl *VD, std::optional<int64_t> Value) {
+  if (Value)
+    Bound[VD] = *Value;
+  else
+    Bound.erase(VD);
+  // Values computed once for every warp may have read the counter.
+  WarpFreeValues.clear();
+  ++Generation;
+}
+
 bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
   // A capture belongs to the enclosing function, whose writes are not seen.
   if (!VD->isLocalVarDecl() || !VD->getInit() ||
@@ -336,15 +346,42 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
     return asType(int64_t(32 * Warp + Lane), T, Ctx);
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
+      if (auto It = Bound.find(VD); It != Bound.end())
+        return asType(It->second, T, Ctx);
       if (isReadOnlyLocal(VD))
         if (std::optional<int64_t> I =
                 eval(VD->getInit(), Lane, Warp, Depth + 1))
           return asType(*I, T, Ctx);
+    }
+  if (const auto *Call = dyn_cast<CallExpr>(E);
+      Call && maskSourceKind(Call) == MaskSourceKind::Ballot)
+    return ballotIn(Call, Lane, Warp, Depth);
   if (!E->isValueDependent() && T->isIntegralOrEnumerationType() &&
       !E->HasSideEffects(Ctx))
     return folded(E);
   return std::nullopt;
+}
+
+std::optional<int64_t> LaneEvaluator::ballotIn(const CallExpr *Ballot,
+                                               unsigned Lane, uint64_t Warp,
+                                               unsigned Depth) {
+  // The lanes of the mask where the predicate holds; every lane of the
+  // mask is taken to vote (a lane that left would only make it narrower).
+  std::optional<int64_t> Mask = eval(Ballot->getArg(0), Lane, Warp, Depth + 1);
+  if (!Mask)
+    return std::nullopt;
+  uint64_t Votes = 0;
+  for (unsigned L = 0; L < 32; ++L) {
+    if (!(uint64_t(*Mask) >> L & 1))
+      continue;
+    std::optional<int64_t> P = eval(Ballot->getArg(1), L, Warp, Depth + 1);
+    if (!P)
+      return std::nullopt;
+    if (*P)
+      Votes |= uint64_t(1) << L;
+  }
+  return asType(int64_t(Votes), Ballot->getType(), Ctx);
 }
 
 std::optional<int64_t> LaneEvaluator::folded(const Expr *E) {
@@ -355,6 +392,180 @@ std::optional<int64_t> LaneEvaluator::folded(const Expr *E) {
       It->second = R.Val.getInt().getExtValue();
   }
   return It->second;
+}
+
+namespace {
+/// Whether a statement writes a variable (assigns, increments, takes its
+/// address or binds it to a reference).
+class WritesVar : public RecursiveASTVisitor<WritesVar> {
+public:
+  explicit WritesVar(const VarDecl *VD) : VD(VD) {}
+  bool Found = false;
+
+  bool names(const Expr *E) const {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  }
+  bool VisitBinaryOperator(BinaryOperator *BO) {
+    Found |= BO->isAssignmentOp() && names(BO->getLHS());
+    return !Found;
+  }
+  bool VisitUnaryOperator(UnaryOperator *UO) {
+    Found |= (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf) &&
+             names(UO->getSubExpr());
+    return !Found;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    for (const Expr *Arg : Call->arguments())
+      Found |= Arg->isGLValue() && names(Arg) &&
+               !isa<ImplicitCastExpr>(Arg); // bound to a reference
+    return !Found;
+  }
+  bool VisitLambdaExpr(LambdaExpr *L) {
+    for (const LambdaCapture &C : L->captures())
+      Found |= C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
+               C.getCapturedVar() == VD;
+    return !Found;
+  }
+
+private:
+  const VarDecl *VD;
+};
+} // namespace
+
+/// The loops on the way from \p Root down to \p Target, outermost first;
+/// false when \p Target is not inside \p Root.
+static bool loopsAround(const Stmt *Root, const Stmt *Target,
+                        llvm::SmallVectorImpl<const ForStmt *> &Loops) {
+  if (!Root)
+    return false;
+  if (Root == Target)
+    return true;
+  const auto *For = dyn_cast<ForStmt>(Root);
+  if (For)
+    Loops.push_back(For);
+  for (const Stmt *Child : Root->children())
+    if (loopsAround(Child, Target, Loops))
+      return true;
+  if (For)
+    Loops.pop_back();
+  return false;
+}
+
+/// The values the counter of \p For takes, in order, when they are the same
+/// in every lane: a constant start, a condition and a step that read only
+/// the counter and constants, a body that does not write the counter, and
+/// at most 64 iterations.
+static std::optional<std::pair<const VarDecl *, std::vector<int64_t>>>
+counterValues(const ForStmt *For, LaneEvaluator &Eval) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *VD = Init && Init->isSingleDecl()
+                       ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                       : nullptr;
+  const Expr *Cond = For->getCond();
+  const Expr *Inc = For->getInc();
+  if (!VD || !VD->getInit() || !Cond || !Inc || !VD->getType()->isIntegerType())
+    return std::nullopt;
+  WritesVar Writes(VD);
+  Writes.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+  if (Writes.Found)
+    return std::nullopt;
+  // Lane 0 stands for every lane only where no lane or warp is read.
+  auto Uniform = [&](const Expr *E) -> std::optional<int64_t> {
+    bool ReadWarp = false;
+    std::optional<int64_t> A = Eval.valueIn(E, 0, 0, ReadWarp);
+    std::optional<int64_t> B = Eval.valueIn(E, 31, 1, ReadWarp);
+    if (!A || A != B || ReadWarp)
+      return std::nullopt;
+    return A;
+  };
+  auto Step = [&](int64_t V) -> std::optional<int64_t> {
+    const Expr *E = Inc->IgnoreParenImpCasts();
+    if (const auto *UO = dyn_cast<UnaryOperator>(E);
+        UO && UO->isIncrementDecrementOp())
+      return UO->isIncrementOp() ? V + 1 : V - 1;
+    const auto *BO = dyn_cast<BinaryOperator>(E);
+    if (!BO || !BO->isAssignmentOp())
+      return std::nullopt;
+    Eval.bind(VD, V);
+    std::optional<int64_t> R = Uniform(BO->getRHS());
+    if (!R)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Assign:
+      return R;
+    case BO_AddAssign:
+      return V + *R;
+    case BO_SubAssign:
+      return V - *R;
+    case BO_MulAssign:
+      return V * *R;
+    case BO_DivAssign:
+      return *R ? std::optional<int64_t>(V / *R) : std::nullopt;
+    case BO_ShlAssign:
+      return *R >= 0 && *R < 32 ? std::optional<int64_t>(V << *R)
+                                : std::nullopt;
+    case BO_ShrAssign:
+      return *R >= 0 && *R < 64 ? std::optional<int64_t>(V >> *R)
+                                : std::nullopt;
+    default:
+      return std::nullopt;
+    }
+  };
+  std::vector<int64_t> Values;
+  Eval.bind(VD, std::nullopt);
+  std::optional<int64_t> V = Uniform(VD->getInit());
+  while (V) {
+    Eval.bind(VD, *V);
+    std::optional<int64_t> Go = Uniform(Cond);
+    if (!Go)
+      break;
+    if (!*Go) {
+      Eval.bind(VD, std::nullopt);
+      return std::make_pair(VD, std::move(Values));
+    }
+    if (Values.size() == 64)
+      break;
+    Values.push_back(*V);
+    V = Step(*V);
+  }
+  Eval.bind(VD, std::nullopt);
+  return std::nullopt;
+}
+
+bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
+                         LaneEvaluator &Eval,
+                         llvm::function_ref<bool()> Visit) {
+  llvm::SmallVector<const ForStmt *, 4> Loops;
+  loopsAround(FU.decl()->getBody(), S, Loops);
+  std::vector<std::pair<const VarDecl *, std::vector<int64_t>>> Counters;
+  size_t Combinations = 1;
+  for (const ForStmt *For : Loops)
+    if (auto C = counterValues(For, Eval); C && !C->second.empty()) {
+      Combinations *= C->second.size();
+      Counters.push_back(std::move(*C));
+    }
+  if (Combinations > 256)
+    Counters.clear();
+  // Odometer over the counters' values.
+  std::vector<size_t> At(Counters.size(), 0);
+  bool Continue = true;
+  while (Continue) {
+    for (size_t I = 0; I < Counters.size(); ++I)
+      Eval.bind(Counters[I].first, Counters[I].second[At[I]]);
+    Continue = Visit();
+    size_t I = 0;
+    for (; I < Counters.size(); ++I) {
+      if (++At[I] < Counters[I].second.size())
+        break;
+      At[I] = 0;
+    }
+    if (I == Counters.size())
+      break;
+  }
+  for (const auto &C : Counters)
+    Eval.bind(C.first, std::nullopt);
+  return Continue;
 }
 
 LaneReach::LaneReach(const FunctionUniformity &FU, ASTContext &Ctx)
@@ -393,6 +604,12 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
 }
 
 const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
+  // A branch may test a loop counter the evaluator has bound since.
+  if (CachedGeneration != Eval.generation()) {
+    ByWarp.clear();
+    WarpFreeEdges.clear();
+    CachedGeneration = Eval.generation();
+  }
   auto It = ByWarp.find(Warp);
   if (It != ByWarp.end())
     return It->second;
@@ -469,6 +686,62 @@ maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp) {
     if (Values[L])
       Masks[L] = LaneSet(uint64_t(*Values[L]));
   return Masks;
+}
+
+bool shuffleReadsWithin(const CollectiveUse &Use,
+                        llvm::ArrayRef<DivergentBranch> Branches,
+                        const FunctionUniformity &FU, ASTContext &Ctx) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  if (!Call || Use.Info->Kind != CollectiveKind::Shuffle ||
+      Use.Info->Lane == ShuffleLane::None ||
+      Call->getNumArgs() <= CollectiveInfo::LaneArg)
+    return false;
+  // A loop's or a switch's condition does not say alone who is past it.
+  for (const DivergentBranch &B : Branches)
+    if (!B.Condition || isLoop(B.Terminator) ||
+        isa_and_nonnull<SwitchStmt>(B.Terminator))
+      return false;
+  LaneEvaluator Eval(FU, Ctx);
+  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  const Expr *WidthOperand =
+      Call->getNumArgs() > CollectiveInfo::WidthArg &&
+              !isa<CXXDefaultArgExpr>(Call->getArg(CollectiveInfo::WidthArg))
+          ? Call->getArg(CollectiveInfo::WidthArg)
+          : nullptr;
+  return forEachCounterValue(Use.Site, FU, Eval, [&] {
+    bool ReadWarp = false;
+    for (uint64_t W : LaneEvaluator::warpSamples(true)) {
+      // The lanes past every branch on the side toward the shuffle (the
+      // lanes that stay, for an exit).
+      LaneSet In = AllLanes;
+      for (const DivergentBranch &B : Branches)
+        for (unsigned L = 0; L < 32; ++L) {
+          std::optional<int64_t> C = Eval.valueIn(B.Condition, L, W, ReadWarp);
+          if (!C)
+            return false;
+          if (bool(*C) != (B.Edge == 0 && !B.Exit))
+            In &= ~(1u << L);
+        }
+      for (unsigned L = 0; L < 32; ++L) {
+        if (!(In >> L & 1))
+          continue;
+        std::optional<int64_t> Operand =
+            Eval.valueIn(LaneOperand, L, W, ReadWarp);
+        std::optional<int64_t> Width =
+            WidthOperand ? Eval.valueIn(WidthOperand, L, W, ReadWarp) : 32;
+        if (!Operand || !Width || !isValidShuffleWidth(*Width))
+          return false;
+        if (!(In >> shuffleSourceLane(Use.Info->Lane, L, *Operand,
+                                      unsigned(*Width)) &
+              1))
+          return false;
+      }
+      // Nothing read threadIdx.x: every warp is the same as this one.
+      if (!ReadWarp)
+        break;
+    }
+    return true;
+  });
 }
 
 std::optional<LaneSet> constantMask(const CollectiveUse &Use, ASTContext &Ctx) {

@@ -19,6 +19,7 @@
 #include "FunctionUniformity.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include <array>
 #include <map>
 #include <optional>
@@ -63,6 +64,12 @@ public:
   /// far one (a global index past any constant compared with).
   static llvm::ArrayRef<uint64_t> warpSamples(bool ThreadIndex);
 
+  /// Takes \p VD to hold \p Value in every lane (a loop counter in one of
+  /// its iterations, see forEachCounterValue); nullopt forgets it.
+  void bind(const VarDecl *VD, std::optional<int64_t> Value);
+  /// Changes whenever a binding does: values cached before are stale.
+  unsigned generation() const { return Generation; }
+
 private:
   std::optional<int64_t> eval(const Expr *E, unsigned Lane, uint64_t Warp,
                               unsigned Depth);
@@ -76,6 +83,10 @@ private:
   /// A variable, call or other leaf: what the analysis knows of it.
   std::optional<int64_t> evalLeaf(const Expr *E, unsigned Lane, uint64_t Warp,
                                   unsigned Depth);
+  /// `__ballot_sync(m, p)` as lane \p Lane sees it: the lanes of its mask
+  /// where p holds.
+  std::optional<int64_t> ballotIn(const CallExpr *Ballot, unsigned Lane,
+                                  uint64_t Warp, unsigned Depth);
   /// \p E folded to an integer constant by clang, if it folds; each
   /// expression is folded once (the lane loops ask again and again).
   std::optional<int64_t> folded(const Expr *E);
@@ -88,8 +99,18 @@ private:
   std::optional<llvm::DenseSet<const VarDecl *>> Written;
   llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Folded;
+  llvm::DenseMap<const VarDecl *, int64_t> Bound;
+  unsigned Generation = 0;
   bool SawThreadIndex = false;
 };
+
+/// Calls \p Visit once for each iteration of the loops around \p S whose
+/// counters take the same constant values in every lane (`for (int o = 16;
+/// o > 0; o /= 2)`), with those values bound in \p Eval; once with nothing
+/// bound when there are none. Stops when \p Visit returns false; returns
+/// false when it did.
+bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
+                         LaneEvaluator &Eval, llvm::function_ref<bool()> Visit);
 
 /// The lanes that may reach each statement, per warp.
 class LaneReach {
@@ -106,6 +127,7 @@ public:
   /// Whether some branch condition read threadIdx.x, so warps differ.
   bool dependsOnWarp();
   LaneEvaluator &evaluator() { return Eval; }
+  const FunctionUniformity &function() const { return FU; }
 
 private:
   /// The lanes of one warp reaching each CFG block, by block id.
@@ -120,12 +142,23 @@ private:
   /// block id: the same for every warp.
   llvm::DenseMap<unsigned, llvm::SmallVector<LaneSet, 2>> WarpFreeEdges;
   std::optional<bool> WarpDependent;
+  /// The evaluator's generation the lane sets above were computed in.
+  unsigned CachedGeneration = 0;
 };
 
 /// The member mask of \p Use as each lane of warp \p Warp computes it
 /// (nullopt in the lanes where it is not known).
 std::array<std::optional<LaneSet>, 32>
 maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp);
+
+/// Whether, in shuffle \p Use, every lane that passes \p Branches the way
+/// the shuffle is reached reads from a lane that passes them too, in every
+/// warp and every iteration of the counted loops around the shuffle: then
+/// the ballot of those conditions is a mask that names every lane read.
+/// False where a condition or a source lane is not known in every lane.
+bool shuffleReadsWithin(const CollectiveUse &Use,
+                        llvm::ArrayRef<DivergentBranch> Branches,
+                        const FunctionUniformity &FU, ASTContext &Ctx);
 
 /// Whether \p Use's mask is a constant (the same in every lane).
 std::optional<LaneSet> constantMask(const CollectiveUse &Use, ASTContext &Ctx);

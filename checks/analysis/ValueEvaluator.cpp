@@ -574,6 +574,12 @@ static std::optional<WarpValue> threadIndexQuotient(BinaryOperatorKind Op,
     C.S = Shape::LaneId;
     return C;
   }
+  // tid & ~31 clears the lane bits: the index of the warp's lane 0.
+  if (Op == BO_And && (K & 31) == 0 && Index.OffsetMod32 == 0) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
   // threadIdx.x % 64 (or & 63): 32 consecutive values stay distinct, and
   // keep their offset when the warp starts on a multiple of 32.
   if ((Op == BO_Rem && K > 32 && K % 32 == 0) ||
@@ -644,6 +650,15 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   }
   if (std::optional<WarpValue> Row = linearIndex(Op, L, R, C))
     return *Row;
+  // A thread index minus the lane id is the index of the warp's lane 0
+  // (`tid - lane`, a warp's slice `&s[threadIdx.x - lane]`): the same in
+  // every lane, when the index runs on without wrapping inside the warp.
+  if (Op == BO_Sub && L.S == Shape::ThreadIndex && L.OffsetMod32 >= 0 &&
+      R.S == Shape::LaneId) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
   if (L.isVarying() && R.isVarying())
     return C;
   // Exactly one operand varies: keep the shapes that buy precision.
@@ -917,6 +932,14 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     WarpValue V;
     for (const Expr *Arg : CE->arguments())
       V = WarpValue::combine(V, eval(Arg));
+    return V;
+  }
+  // A closure holds what it captures: its calls read them through it.
+  if (const auto *Lambda = dyn_cast<LambdaExpr>(E)) {
+    WarpValue V;
+    for (const Expr *Init : Lambda->capture_inits())
+      if (Init)
+        V = WarpValue::combine(V, eval(Init));
     return V;
   }
   if (const auto *ILE = dyn_cast<InitListExpr>(E)) {

@@ -140,6 +140,33 @@ bool hasFullMask(const CollectiveUse &Use, const FunctionUniformity &FU,
   return V.Constant && isFullMask(uint64_t(*V.Constant));
 }
 
+/// The function that defines the lambda whose closure type is \p RD, if any.
+static const FunctionDecl *lambdaOwner(const CXXRecordDecl *RD) {
+  if (!RD || !RD->isLambda())
+    return nullptr;
+  return dyn_cast_or_null<FunctionDecl>(
+      RD->getDeclContext()->getNonClosureAncestor());
+}
+
+/// The functions that define the lambdas \p FD belongs to or is
+/// instantiated with (`binary_search<int, (lambda in k)>`), outermost last.
+static llvm::SmallVector<const FunctionDecl *, 2>
+lambdaOwners(const FunctionDecl *FD) {
+  llvm::SmallVector<const FunctionDecl *, 2> Owners;
+  auto Add = [&](const FunctionDecl *Owner) {
+    if (Owner && Owner != FD && Owner->hasBody() &&
+        !llvm::is_contained(Owners, Owner))
+      Owners.push_back(Owner);
+  };
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD))
+    Add(lambdaOwner(MD->getParent()));
+  if (const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs())
+    for (const TemplateArgument &A : Args->asArray())
+      if (A.getKind() == TemplateArgument::Type)
+        Add(lambdaOwner(A.getAsType()->getAsCXXRecordDecl()));
+  return Owners;
+}
+
 const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
   auto It = Functions.find(FD);
@@ -152,6 +179,16 @@ const FunctionUniformity *WarpAnalysis::function(const FunctionDecl *FD) {
   SpecializationKey K{FD, ""};
   if (ProvisionalEntry *P = reusableProvisional(K))
     return P->FU;
+  // A lambda reads its captures from its owner's analysis. Started from
+  // here, the owner's analysis would reach this function again (the owner
+  // calls it, or calls a helper with the lambda) and find it unfinished:
+  // analyse the owners first, and this function inside them.
+  if (InProgress.empty()) {
+    for (const FunctionDecl *Owner : lambdaOwners(FD))
+      function(Owner);
+    if (auto Done = Functions.find(FD); Done != Functions.end())
+      return Done->second.get();
+  }
   InProgress.insert(FD);
   size_t ReadsBefore = PartialReads.size();
   auto FU = std::make_unique<FunctionUniformity>(FD, Ctx, Opts, *this);
@@ -771,11 +808,11 @@ WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
                                           const VarDecl *VD) {
   auto It = Partial.find(Owner);
   if (It == Partial.end() || isa<ParmVarDecl>(VD))
-    return WarpValue::uniform();
+    return isa<ParmVarDecl>(VD) ? asCapture(WarpValue::param(0), Owner)
+                                : WarpValue::uniform();
   auto V = It->second->find(VD);
-  WarpValue R = V == It->second->end() ? WarpValue::uniform() : V->second;
-  R.Params = {};
-  return R;
+  return asCapture(V == It->second->end() ? WarpValue::uniform() : V->second,
+                   Owner);
 }
 
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
@@ -792,9 +829,20 @@ WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {
   if (!FU)
     return WarpValue::uniform();
   WarpValue V = isa<ParmVarDecl>(VD) && !Owner->hasAttr<CUDAGlobalAttr>()
-                    ? WarpValue::uniform()
+                    ? WarpValue::param(0)
                     : FU->valueOf(VD);
-  V.Params = {};
+  return asCapture(V, Owner);
+}
+
+WarpValue WarpAnalysis::asCapture(WarpValue V, const FunctionDecl *Owner) {
+  // What the owner's callers decide reaches the lambda through its closure
+  // object: the callers of the lambda (and theirs, down to the owner's)
+  // bind it (`run([&] { atomicAdd(&c[key], 1); })` with a per-lane key). A
+  // kernel has no callers: its parameters are the same in every lane.
+  if (V.Params && !Owner->hasAttr<CUDAGlobalAttr>())
+    V.Params = ParamSet::of(ParamSet::ObjectIndex);
+  else
+    V.Params = {};
   return V;
 }
 

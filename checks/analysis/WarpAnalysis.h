@@ -192,6 +192,9 @@ private:
   /// The value of capture \p VD of \p Owner, whose analysis is under way,
   /// reached so far.
   WarpValue unfinishedCapture(const FunctionDecl *Owner, const VarDecl *VD);
+  /// \p V, a value of \p Owner, as a lambda inside it reads it: what depends
+  /// on Owner's parameters depends on the lambda's closure object.
+  static WarpValue asCapture(WarpValue V, const FunctionDecl *Owner);
   /// A provisional analysis and summary, reused while the captures it read
   /// keep their values: re-analysing on every call would multiply with the
   /// fixpoint rounds of each enclosing function.

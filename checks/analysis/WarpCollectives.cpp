@@ -414,7 +414,7 @@ llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call) {
 
 const Expr *callObject(const CallExpr *Call) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
-  if (!MD || MD->isStatic() || MD->getParent()->isLambda())
+  if (!MD || MD->isStatic())
     return nullptr;
   if (const auto *MCE = dyn_cast<CXXMemberCallExpr>(Call))
     return MCE->getImplicitObjectArgument();

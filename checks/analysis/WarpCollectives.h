@@ -152,8 +152,9 @@ std::optional<AtomicInfo> matchAtomic(const CallExpr *Call);
 bool sameExpr(const Expr *A, const Expr *B, ASTContext &Ctx);
 
 llvm::ArrayRef<const Expr *> callArguments(const CallExpr *Call);
-/// The object a (non-lambda) method call is made on, which the callee sees
-/// as `this` (ParamSet::ObjectIndex); null for other calls.
+/// The object a method call is made on, which the callee sees as `this`,
+/// or for a lambda as the closure its captures are read from
+/// (ParamSet::ObjectIndex); null for other calls.
 const Expr *callObject(const CallExpr *Call);
 
 /// How the atomic \p Call is spelled in messages: `atomicAdd`, `fetch_add`,

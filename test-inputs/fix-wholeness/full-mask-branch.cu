@@ -8,7 +8,7 @@ __global__ void half_warp(float *out, const float *in) {
     v += __shfl_xor_sync(0xffffffff, v, 4); // SITE(warp-divergent-full-mask)
     tile[lane] = v;
     __syncwarp(); // SITE(warp-divergent-full-mask)
-    v += __shfl_down_sync(0xffffffff, tile[lane ^ 1], 2); // SITE(warp-divergent-full-mask)
+    v += __shfl_down_sync(0xffffffff, tile[lane ^ 1], 2, 16); // SITE(warp-divergent-full-mask)
   }
   out[threadIdx.x] = v;
 }

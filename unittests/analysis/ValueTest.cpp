@@ -77,8 +77,9 @@ __global__ void k(int *p, unsigned *q) {
 TEST_F(ValueTest, MatchAnyAndClockVary) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(const int *p) {
-  int key = p[blockIdx.x]; // uniform key: the mask is still per-lane in general
-  varying(__match_any_sync(0xffffffff, key));
+  int key = p[blockIdx.x]; // uniform key: every lane's peers are the mask
+  uniform(__match_any_sync(0xffffffff, key));
+  varying(__match_any_sync(0xffffffff, p[threadIdx.x]));
   data_varying(clock());
   data_varying(clock64());
   int pred;
@@ -217,6 +218,27 @@ __global__ void k(int n, bool extra) {
   uniform(tid % group_size < 32);
   lane_varying(tid / (n * 16));
   lane_varying(tid < (extra ? 16 : 0));
+}
+)cu"));
+  checkProbes();
+}
+
+// The index of the warp's lane 0, however it is spelled, is the same in
+// every lane (SlabHash's `tid - lane`, AMGX's `&s[threadIdx.x - lane_id]`).
+TEST_F(ValueTest, WarpBaseIndexIsUniform) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int laneid() { int id; asm("mov.u32 %0, %%laneid;" : "=r"(id)); return id; }
+__global__ void k(int n, int *s) {
+  unsigned tid = threadIdx.x + blockIdx.x * blockDim.x;
+  unsigned lane = threadIdx.x & 31;
+  uniform(tid - lane);
+  uniform(threadIdx.x - laneid());
+  uniform(tid & ~31u);
+  uniform(tid - tid % 32);
+  uniform(&s[threadIdx.x - laneid()]);
+  lane_varying(tid - lane + lane / 2);
+  lane_varying(lane - tid);
+  lane_varying((tid + n) & ~31u); // the warp may straddle a multiple of 32
 }
 )cu"));
   checkProbes();

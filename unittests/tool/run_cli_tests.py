@@ -24,7 +24,7 @@ BUGGY = r"""#include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 __global__ void kernel(int *out) {
   int v = threadIdx.x;
-  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8);
+  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
   out[threadIdx.x] = v;
 }
 void launch(int *out) { kernel<<<1, 32>>>(out); }
@@ -32,7 +32,7 @@ void launch(int *out) { kernel<<<1, 32>>>(out); }
 
 CLEAN = r"""__global__ void kernel(int *out) {
   int v = threadIdx.x;
-  v += __shfl_down_sync(0xffffffff, v, 8);
+  v += __shfl_down_sync(0xffffffff, v, 8, 16);
   out[threadIdx.x] = v;
 }
 void launch(int *out) { kernel<<<1, 32>>>(out); }
@@ -42,8 +42,8 @@ void launch(int *out) { kernel<<<1, 32>>>(out); }
 LIGHT_BUGGY = BUGGY.split("namespace cg = cooperative_groups;\n")[1]
 
 SUPPRESSED = BUGGY.replace(
-    "v += __shfl_down_sync(0xffffffff, v, 8);",
-    "v += __shfl_down_sync(0xffffffff, v, 8); // NOLINT(warp-divergent-full-mask)")
+    "v += __shfl_down_sync(0xffffffff, v, 8, 16);",
+    "v += __shfl_down_sync(0xffffffff, v, 8, 16); // NOLINT(warp-divergent-full-mask)")
 
 
 def check(cond, what):
@@ -207,7 +207,7 @@ target_compile_options(kernels PRIVATE
     write(f"{src}/kernels.cu", """#include "lanes.cuh"
 __global__ void reduce(int *out) {
   int v = threadIdx.x;
-  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8);
+  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
   out[threadIdx.x] = v + HALF_WARP;
 }
 void launch(int *out) { reduce<<<1, 32>>>(out); }
@@ -647,7 +647,7 @@ set_target_properties(kernels PROPERTIES CUDA_ARCHITECTURES "80;90")
     write(f"{src}/kernels.cu", """#include "lanes.cuh"
 __global__ void reduce(int *out) {
   int v = threadIdx.x;
-  if (threadIdx.x % 32 < HALF_WARP) v += __shfl_down_sync(0xffffffff, v, 8);
+  if (threadIdx.x % 32 < HALF_WARP) v += __shfl_down_sync(0xffffffff, v, 8, 16);
   out[threadIdx.x] = v;
 }
 #if __CUDACC_VER_MAJOR__ >= 12
@@ -760,8 +760,8 @@ UNICODE = BUGGY.replace(
 TWICE = r"""__global__ void twice(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 16) {
-    v += __shfl_down_sync(0xffffffff, v, 8);
-    v += __shfl_down_sync(0xffffffff, v, 8);
+    v += __shfl_down_sync(0xffffffff, v, 8, 16);
+    v += __shfl_down_sync(0xffffffff, v, 8, 16);
   }
   out[threadIdx.x] = v;
 }
@@ -858,7 +858,7 @@ def sarif_github(tool, tmp):
     check(lines[:1] == [8], f"the finding moved down two lines ({lines})")
     check(after == before, f"fingerprints unchanged by unrelated edits ({before} -> {after})")
     # The finding's own line changed: a new fingerprint.
-    write(f"{tmp}/bug.cu", BUGGY.replace("v, 8);", "v, 4);"))
+    write(f"{tmp}/bug.cu", BUGGY.replace("v, 8, 16);", "v, 4, 16);"))
     changed = prints_of(sarif_results(tool, ["bug.cu"], tmp))
     check(changed and changed[0] != before[0], "a changed finding line: new fingerprint")
 
@@ -927,7 +927,7 @@ def init_repo(d):
 
 TWO_KERNELS = r"""__global__ void first(int *out) {
   int v = threadIdx.x;
-  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8);
+  if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
   out[threadIdx.x] = v;
 }
 __global__ void second(int *out) {
@@ -959,7 +959,7 @@ def diff_base(tool, tmp):
     rc, out, err = run(tool, ["--diff-base=HEAD", "k.cu", "other.cu"], d)
     check(rc == 0 and out == "", f"nothing changed: nothing reported ({rc}, {out!r})")
     # Change the finding line of 'first': only it is reported.
-    write(f"{d}/k.cu", TWO_KERNELS.replace("v, 8);", "v, 2);"))
+    write(f"{d}/k.cu", TWO_KERNELS.replace("v, 8, 16);", "v, 2, 16);"))
     rc, out, err = run(tool, ["--diff-base=HEAD", "k.cu", "other.cu"], d)
     check(rc == 1 and finding_lines(out, "k.cu") == [3] and "other.cu" not in out,
           f"a changed line keeps its finding, unchanged ones go ({rc}, {out!r})")

@@ -32,9 +32,10 @@
 #define WARP_LINT_NV_ATOMIC_RMW(op)                                            \
   template <typename T>                                                        \
   __device__ T __nv_atomic_fetch_##op(T *, T, int,                             \
-                                      int = __NV_THREAD_SCOPE_SYSTEM);          \
+                                      int = __NV_THREAD_SCOPE_SYSTEM);         \
   template <typename T>                                                        \
-  __device__ void __nv_atomic_##op(T *, T, int, int = __NV_THREAD_SCOPE_SYSTEM);
+  __device__ void __nv_atomic_##op(T *, T, int,                                \
+                                   int = __NV_THREAD_SCOPE_SYSTEM);
 WARP_LINT_NV_ATOMIC_RMW(add)
 WARP_LINT_NV_ATOMIC_RMW(sub)
 WARP_LINT_NV_ATOMIC_RMW(min)
@@ -59,8 +60,7 @@ __device__ bool __nv_atomic_compare_exchange(T *, T *, T *, bool, int, int,
 template <typename T>
 __device__ T __nv_atomic_load_n(T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <typename T>
-__device__ void __nv_atomic_load(T *, T *, int,
-                                 int = __NV_THREAD_SCOPE_SYSTEM);
+__device__ void __nv_atomic_load(T *, T *, int, int = __NV_THREAD_SCOPE_SYSTEM);
 template <typename T>
 __device__ void __nv_atomic_store_n(T *, T, int,
                                     int = __NV_THREAD_SCOPE_SYSTEM);
