@@ -23,8 +23,9 @@
 # <root>/<name>/.fetch-corpus) is kept; one this script made at another
 # commit is replaced; anything else in the way is an error. The generated
 # files are rewritten on every run (unchanged ones keep their mtime).
-# Submodules are not fetched: the list uses the fetched cutlass and CCCL in
-# their place. Needs git, tar, python3 (NCCL's generate.py).
+# Submodules are not fetched: the list uses the fetched cutlass, CCCL and
+# SlabAlloc (SlabHash's submodule, a project of its own here) in their place.
+# Needs git, tar, python3 (NCCL's generate.py).
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -60,6 +61,26 @@ projects=(
   "vilib           uzh-rpg/vilib              7a12fe1db78ca755876469979394076f10fe577c"
   "xmr-stak        fireice-uk/xmr-stak        67cf951b15ccac79763706e392b49ebc95957c51"
   "desul           desul/desul                18af64538f1acaaef5b5718f22bd1b51dfe58a61"
+  # third set: ML / LLM kernels
+  "llm.c             karpathy/llm.c                       f1e2ace651495b74ae22d45d1723443fd00ecd3a"
+  "FasterTransformer NVIDIA/FasterTransformer             df4a7534860137e060e18d2ebf019906120ea204"
+  "lightseq          bytedance/lightseq                   a7ab0dabe63ede35016ab151c5adfdf1b86f2eb4"
+  "bitsandbytes      bitsandbytes-foundation/bitsandbytes 95f9af309d4d5793847169c39288dcd3fcbdf564"
+  "warp-ctc          baidu-research/warp-ctc              94b2fa178347cf02757bdc7329dc2f1b46f5d094"
+  "causal-conv1d     Dao-AILab/causal-conv1d              0d2252d161f25f7907bbd05985c08ab98d255874"
+  "mamba             state-spaces/mamba                   e9594ce1c732d97440f0332fdc43170a2294dbfa"
+  "DeepSpeed         microsoft/DeepSpeed                  38327e07f6cd39b63418f60cedd1651b0be3e7c3"
+  # third set: sparse solvers, GPU hash tables and containers, vector search
+  "ginkgo            ginkgo-project/ginkgo                591cd136b603d47669e53ec5264ff9ed59231682"
+  "AMGX              NVIDIA/AMGX                          3188dce5bdc22e96407d609e398925bed6aa010d"
+  "cuvs              rapidsai/cuvs                        ff0c8076bf2f8d354bc21039ebffa14a1c9128a3"
+  "rapids-logger     rapidsai/rapids-logger               62ddc85b563d05fd6b88a05cfb75219946493432"
+  "warpcore          sleeepyjack/warpcore                 3745e9da0697db4bcbb116ec73c2ab49106cef10"
+  "kiss_rng          sleeepyjack/kiss_rng                 9c6859ec6ffaa2a853636dbda4fc891e40737cd2"
+  "heavydb           heavyai/heavydb                      da23f70ea060f308bb9536ec8515a4ef1d07a4bd"
+  "stdgpu            stotko/stdgpu                        22599cfdcc185c2ed721d78c792e3193cf84cc01"
+  "SlabHash          owensgroup/SlabHash                  eec7135a3e5d40ba7fb9a7e88f7bd6d49abc4dee"
+  "SlabAlloc         owensgroup/SlabAlloc                 d6550289344cd4474d237e959bfd6bc962981af7"
 )
 
 # ---- fetching
@@ -135,7 +156,9 @@ need() { [ -f "$1" ] || die "missing $1 (upstream moved it? see real-projects.tx
 
 # configure <template> <out> NAME... @VAR@=VALUE...: what CMake's
 # configure_file makes of it: `#cmakedefine NAME rest` -> `#define NAME rest`
-# for the NAMEs given, `/* #undef NAME */` for the others; @VAR@ -> VALUE.
+# for the NAMEs given, `/* #undef NAME */` for the others; `#cmakedefine01
+# NAME` -> `#define NAME 1` for the NAMEs given, `#define NAME 0` for the
+# others; @VAR@ -> VALUE.
 configure() {
   local in=$1 out=$2 a sed_args=()
   shift 2
@@ -143,11 +166,16 @@ configure() {
   for a in "$@"; do
     case "$a" in
       @*@=*) sed_args+=(-e "s|${a%%=*}|${a#*=}|g") ;;
-      *) grep -qE "^#cmakedefine $a( |$)" "$in" || die "$in: no #cmakedefine $a"
-         sed_args+=(-e "s|^#cmakedefine $a\$|#define $a|" -e "s|^#cmakedefine $a |#define $a |") ;;
+      *) if grep -qE "^#cmakedefine01 $a\$" "$in"; then
+           sed_args+=(-e "s|^#cmakedefine01 $a\$|#define $a 1|")
+         else
+           grep -qE "^#cmakedefine $a( |$)" "$in" || die "$in: no #cmakedefine $a"
+           sed_args+=(-e "s|^#cmakedefine $a\$|#define $a|" -e "s|^#cmakedefine $a |#define $a |")
+         fi ;;
     esac
   done
-  sed "${sed_args[@]}" -e 's|^#cmakedefine \([A-Za-z0-9_]*\).*|/* #undef \1 */|' "$in" | put "$out"
+  sed "${sed_args[@]}" -e 's|^#cmakedefine \([A-Za-z0-9_]*\).*|/* #undef \1 */|' \
+      -e 's|^#cmakedefine01 \([A-Za-z0-9_]*\).*|#define \1 0|' "$in" | put "$out"
   ! grep -nE '@[A-Za-z_][A-Za-z0-9_]*@' "$out" >&2 || die "$out: unconfigured @VAR@ left"
 }
 
@@ -309,6 +337,266 @@ __global__ void atomic_ops(int *i, unsigned long long *u, float *f, double *d,
   desul::atomic_exchange(&d[k], 1.0, desul::MemoryOrderRelease(), device);
   desul::atomic_fetch_add(&t[k], add, desul::MemoryOrderSeqCst(), device);
 }
+EOF
+
+# ---- third set
+
+# Torch stand-ins (ours): the few c10/ATen/torch names the units use, so no
+# PyTorch is needed. causal-conv1d and mamba get the same three headers.
+for p in causal-conv1d mamba; do
+  put "$gen/$p/c10/cuda/CUDAException.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): the two torch launch-check
+// macros, as plain statements
+#pragma once
+#define C10_CUDA_CHECK(expr) ((void)(expr))
+#define C10_CUDA_KERNEL_LAUNCH_CHECK() ((void)0)
+EOF
+  put "$gen/$p/c10/util/BFloat16.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): at::BFloat16 /
+// c10::BFloat16 as CUDA's __nv_bfloat16 (no torch headers)
+#pragma once
+#include <cuda_bf16.h>
+namespace c10 { using BFloat16 = __nv_bfloat16; }
+namespace at { using c10::BFloat16; }
+EOF
+  put "$gen/$p/c10/util/Half.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): at::Half / c10::Half as
+// CUDA's __half (no torch headers); <algorithm> stands for what torch's real
+// header pulls in (std::max/min)
+#pragma once
+#include <algorithm>
+#include <cuda_fp16.h>
+namespace c10 { using Half = __half; }
+namespace at { using c10::Half; }
+EOF
+done
+put "$gen/mamba/c10/util/complex.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): the subset of
+// c10::complex<T> that mamba's selective_scan uses (public real_/imag_,
+// + - * with complex and scalar, std::conj)
+#pragma once
+#include <complex>
+namespace c10 {
+template <typename T> struct alignas(sizeof(T) * 2) complex {
+  T real_ = T(0), imag_ = T(0);
+  constexpr complex() = default;
+  constexpr __host__ __device__ complex(T re, T im = T(0)) : real_(re), imag_(im) {}
+  constexpr __host__ __device__ T real() const { return real_; }
+  constexpr __host__ __device__ T imag() const { return imag_; }
+  __host__ __device__ complex &operator+=(const complex &o) { real_ += o.real_; imag_ += o.imag_; return *this; }
+  __host__ __device__ complex &operator-=(const complex &o) { real_ -= o.real_; imag_ -= o.imag_; return *this; }
+  __host__ __device__ complex &operator*=(const complex &o) {
+    T r = real_ * o.real_ - imag_ * o.imag_; imag_ = real_ * o.imag_ + imag_ * o.real_; real_ = r; return *this; }
+};
+template <typename T> __host__ __device__ complex<T> operator+(complex<T> a, const complex<T> &b) { return a += b; }
+template <typename T> __host__ __device__ complex<T> operator-(complex<T> a, const complex<T> &b) { return a -= b; }
+template <typename T> __host__ __device__ complex<T> operator*(complex<T> a, const complex<T> &b) { return a *= b; }
+template <typename T> __host__ __device__ complex<T> operator-(const complex<T> &a) { return complex<T>(-a.real_, -a.imag_); }
+template <typename T> __host__ __device__ complex<T> operator*(complex<T> a, T s) { return complex<T>(a.real_ * s, a.imag_ * s); }
+template <typename T> __host__ __device__ complex<T> operator*(T s, complex<T> a) { return complex<T>(a.real_ * s, a.imag_ * s); }
+template <typename T> __host__ __device__ complex<T> operator+(complex<T> a, T s) { return complex<T>(a.real_ + s, a.imag_); }
+template <typename T> __host__ __device__ complex<T> operator+(T s, complex<T> a) { return complex<T>(a.real_ + s, a.imag_); }
+template <typename T> __host__ __device__ complex<T> operator-(complex<T> a, T s) { return complex<T>(a.real_ - s, a.imag_); }
+template <typename T> __host__ __device__ complex<T> operator-(T s, complex<T> a) { return complex<T>(s - a.real_, -a.imag_); }
+} // namespace c10
+namespace std {
+template <typename T> __host__ __device__ c10::complex<T> conj(const c10::complex<T> &z) { return c10::complex<T>(z.real_, -z.imag_); }
+} // namespace std
+EOF
+put "$gen/mamba/ATen/cuda/Atomic.cuh" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): gpuAtomicAdd for float
+// and c10::complex<float> (as torch defines it)
+#pragma once
+#include <c10/util/complex.h>
+__device__ inline void gpuAtomicAdd(float *p, float v) { atomicAdd(p, v); }
+__device__ inline void gpuAtomicAdd(c10::complex<float> *p, c10::complex<float> v) {
+  atomicAdd(&reinterpret_cast<float *>(p)[0], v.real_);
+  atomicAdd(&reinterpret_cast<float *>(p)[1], v.imag_);
+}
+EOF
+put "$gen/DeepSpeed/ATen/cuda/CUDAContext.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): the two torch stream
+// getters DeepSpeed's csrc/includes/context.h calls, plus the std headers the
+// real one pulls in
+#pragma once
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+#include <cuda_runtime_api.h>
+namespace at { namespace cuda {
+inline cudaStream_t getCurrentCUDAStream() { return nullptr; }
+inline cudaStream_t getStreamFromPool() { return nullptr; }
+} }
+EOF
+put "$gen/DeepSpeed/torch/version.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): torch version macros (a
+// torch 2.5 install)
+#pragma once
+#define TORCH_VERSION_MAJOR 2
+#define TORCH_VERSION_MINOR 5
+#define TORCH_VERSION_PATCH 0
+EOF
+
+# llm.c: what nvcc's crt headers give host code and clang's do not, plus the
+# int-device cudaMemAdvise CUDA 13 dropped (force-included); <omp.h> below.
+put "$gen/llm.c/stcs_shim.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh) for llm.c under clang
+// (force-included). nvcc's crt headers make these visible to host code;
+// clang's do not.
+#pragma once
+#include <math.h>   // host isfinite()
+#include <time.h>   // host clock()
+#include <type_traits>
+// host min()/max() that nvcc's crt/math_functions.hpp declares (mixed types too)
+template <class A, class B> inline __host__ typename std::common_type<A, B>::type
+max(A a, B b) { return a > b ? a : b; }
+template <class A, class B> inline __host__ typename std::common_type<A, B>::type
+min(A a, B b) { return a < b ? a : b; }
+// CUDA 13 dropped the int-device form of cudaMemAdvise that llm.c calls
+inline __host__ cudaError_t cudaMemAdvise(const void *, size_t, cudaMemoryAdvise, int) { return cudaSuccess; }
+// clang's CUDA headers lack the float/generic overloads of the cache-hint
+// store intrinsics that nvcc provides (sm_32_intrinsics.h); stand-ins.
+template <class T> __device__ inline void __stcs(T *p, T v) { *p = v; }
+template <class T> __device__ inline void __stcg(T *p, T v) { *p = v; }
+EOF
+
+# <omp.h> (no libomp-dev needed): the OpenMP runtime calls cuvs makes;
+# llm.c's unit only uses #pragma omp (ignored without -fopenmp).
+put "$gen/omp/omp.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): declarations of the
+// OpenMP runtime calls the units make (no libomp-dev needed).
+#pragma once
+#ifdef __cplusplus
+extern "C" {
+#endif
+int omp_get_max_threads(void);
+int omp_get_num_threads(void);
+int omp_get_thread_num(void);
+int omp_get_num_procs(void);
+int omp_get_nested(void);
+int omp_in_parallel(void);
+void omp_set_nested(int);
+void omp_set_num_threads(int);
+#ifdef __cplusplus
+}
+#endif
+EOF
+
+# AMGX: include/sm_utils.inl calls nvcc's __ldca, which clang lacks.
+put "$gen/AMGX/amgx_clang_ldca.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh): clang's CUDA headers lack
+// nvcc's __ldca (cache-all load); AMGX's sm_utils.inl calls it. A plain load
+// stands in (force-included).
+#pragma once
+#if defined(__CUDA__) && defined(__clang__)
+template <class T>
+static __device__ __forceinline__ T __ldca(const T* p) { return *p; }
+#endif
+EOF
+
+# cuvs: cutlass's subbyte_reference.h calls nvcc >= 12.8's builtin
+# __nv_atomic_load_n under the base flags' __CUDACC_VER_* (claiming 12.4
+# instead fails in cutlass's cuda_host_adapter.hpp).
+put "$gen/cuvs/nv_atomic_load.h" <<'EOF'
+// warp-lint corpus shim (scripts/fetch-corpus.sh, force-included): nvcc >=
+// 12.8 has the builtin __nv_atomic_load_n / __NV_ATOMIC_RELAXED, which
+// cutlass's subbyte_reference.h uses when __CUDACC_VER_* say 12.8+; clang
+// has neither. A relaxed __atomic_load_n stands in.
+#pragma once
+#if defined(__clang__) && defined(__CUDA__) && !defined(__NV_ATOMIC_RELAXED)
+#define __NV_ATOMIC_RELAXED __ATOMIC_RELAXED
+template <class T>
+static __device__ inline T __nv_atomic_load_n(T* p, int) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+#endif
+EOF
+
+# cuvs: raft's and rmm's logger_macros.hpp, rapids-logger's
+# cmake/logger_macros.hpp.in as its create_logger_macros() writes them.
+configure "$root/rapids-logger/cmake/logger_macros.hpp.in" "$gen/rapids/raft/core/logger_macros.hpp" \
+  @_RAPIDS_LOGGER_MACRO_PREFIX@=RAFT "@_RAPIDS_LOGGER_DEFAULT_LOGGER@=raft::default_logger()"
+configure "$root/rapids-logger/cmake/logger_macros.hpp.in" "$gen/rapids/rmm/logger_macros.hpp" \
+  @_RAPIDS_LOGGER_MACRO_PREFIX@=RMM "@_RAPIDS_LOGGER_DEFAULT_LOGGER@=rmm::default_logger()"
+
+# ginkgo: include/ginkgo/config.hpp.in as its CMake writes it for a CUDA
+# build: half and bfloat16 on, no MPI/METIS/PAPI/TAU/VTune/ROCTX/hwloc,
+# mixed precision off, verbose level 1.
+ginkgo=$root/ginkgo
+need "$ginkgo/CMakeLists.txt"
+gver=$(sed -n '/^project(/,/)/s/^ *VERSION \([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p' "$ginkgo/CMakeLists.txt")
+gtag=$(sed -n 's/^set(Ginkgo_VERSION_TAG "\([^"]*\)")$/\1/p' "$ginkgo/CMakeLists.txt")
+[ -n "$gver" ] && [ -n "$gtag" ] || die "$ginkgo/CMakeLists.txt: no project VERSION / Ginkgo_VERSION_TAG"
+gdeprecated=(); [ "$gtag" = master ] && gdeprecated=(GINKGO_VERSION_TAG_DEPRECATED)
+configure "$ginkgo/include/ginkgo/config.hpp.in" "$gen/ginkgo/include/ginkgo/config.hpp" \
+  "@Ginkgo_VERSION_MAJOR@=${gver%%.*}" "@Ginkgo_VERSION_MINOR@=$(echo "$gver" | cut -d. -f2)" \
+  "@Ginkgo_VERSION_PATCH@=${gver##*.}" "@Ginkgo_VERSION_TAG@=$gtag" "${gdeprecated[@]}" \
+  @GINKGO_VERBOSE_LEVEL@=1 @GINKGO_DPCPP_MAJOR_VERSION@=0 @GINKGO_DPCPP_MINOR_VERSION@=0 \
+  @GINKGO_HAVE_PAPI_SDE@=0 @GINKGO_HAVE_TAU@=0 @GINKGO_HAVE_VTUNE@=0 @GINKGO_HAVE_METIS@=0 \
+  @METIS_HEADER@=metis.h @GINKGO_HAVE_ROCTX@=0 @GINKGO_HAVE_HWLOC@=0 \
+  GKO_HAVE_CXXABI_H GKO_SIZE_T_IS_UINT64_T GINKGO_ENABLE_HALF GINKGO_ENABLE_BFLOAT16
+
+# stdgpu: src/stdgpu/config.h.in for the CUDA backend, contract checks off,
+# 32-bit index (its CMake defaults).
+stdgpu=$root/stdgpu
+need "$stdgpu/CMakeLists.txt"
+sver=$(sed -n 's/^project(stdgpu VERSION \([0-9]*\.[0-9]*\.[0-9]*\).*/\1/p' "$stdgpu/CMakeLists.txt")
+[ -n "$sver" ] || die "$stdgpu/CMakeLists.txt: no project(stdgpu VERSION ...)"
+configure "$stdgpu/src/stdgpu/config.h.in" "$gen/stdgpu/stdgpu/config.h" \
+  "@stdgpu_VERSION_MAJOR@=${sver%%.*}" "@stdgpu_VERSION_MINOR@=$(echo "$sver" | cut -d. -f2)" \
+  "@stdgpu_VERSION_PATCH@=${sver##*.}" "@stdgpu_VERSION@=$sver" \
+  @STDGPU_BACKEND@=STDGPU_BACKEND_CUDA @STDGPU_BACKEND_DIRECTORY@=cuda \
+  @STDGPU_BACKEND_NAMESPACE@=cuda @STDGPU_BACKEND_MACRO_NAMESPACE@=CUDA \
+  STDGPU_USE_32_BIT_INDEX
+
+# warpcore: the hpc_helpers headers (<helpers/...>) its CMake downloads from
+# a GitLab host = heavydb's copy in ThirdParty/warpcore (a relative link, so
+# heavydb's older warpcore/ next to it stays out of the include path).
+need "$root/heavydb/ThirdParty/warpcore/include/helpers/cuda_helpers.cuh"
+mkdir -p "$gen/warpcore-helpers"
+ln -sfn ../../heavydb/ThirdParty/warpcore/include/helpers "$gen/warpcore-helpers/helpers"
+
+# SlabHash: our TU of its device code: src/slab_hash.cuh's include sequence
+# without the two host *_implementation.cuh files, kernels instantiated.
+put "$root/.wrappers/SlabHash/slabhash_device.cu" <<'EOF'
+// warp-lint corpus wrapper (scripts/fetch-corpus.sh), not part of SlabHash:
+// its device code (src/slab_hash.cuh without the two host-side
+// *_implementation.cuh files; cmap_implementation.cuh:113 puts a default
+// argument on an out-of-line member of a partial specialization, which nvcc
+// accepts and clang rejects). Kernels instantiated for uint32_t.
+#include <cassert>
+#include <iostream>
+#include <random>
+#include <typeinfo>
+#include "slab_hash_global.cuh"
+#include "slab_hash_helper_methods.cuh"
+#include "concurrent_map/cmap_class.cuh"
+#include "concurrent_set/cset_class.cuh"
+#include "slab_iterator.cuh"
+#include "concurrent_map/warp/delete.cuh"
+#include "concurrent_map/warp/insert.cuh"
+#include "concurrent_map/warp/search.cuh"
+#include "concurrent_map/warp/count.cuh"
+#include "concurrent_set/cset_warp_operations.cuh"
+#include "concurrent_map/device/build.cuh"
+#include "concurrent_map/device/concurrent_kernel.cuh"
+#include "concurrent_map/device/delete_kernel.cuh"
+#include "concurrent_map/device/misc_kernels.cuh"
+#include "concurrent_map/device/search_kernel.cuh"
+#include "concurrent_map/device/count_kernel.cuh"
+#include "concurrent_set/cset_helper_kernels.cuh"
+
+using K = uint32_t;
+using Map = GpuSlabHashContext<K, K, SlabHashTypeT::ConcurrentMap>;
+using Set = GpuSlabHashContext<K, K, SlabHashTypeT::ConcurrentSet>;
+template __global__ void build_table_kernel<K, K>(K*, K*, uint32_t, Map);
+template __global__ void build_table_with_unique_keys_kernel<K, K>(K*, K*, uint32_t, Map);
+template __global__ void search_table<K, K>(K*, K*, uint32_t, Map);
+template __global__ void search_table_bulk<K, K>(K*, K*, uint32_t, Map);
+template __global__ void delete_table_keys<K, K>(K*, uint32_t, Map);
+template __global__ void count_key<K, K>(K*, uint32_t*, uint32_t, Map);
+template __global__ void batched_operations<K, K>(uint32_t*, uint32_t*, uint32_t, Map);
+template __global__ void bucket_count_kernel<K, K>(Map, uint32_t*, uint32_t*, uint32_t);
+template __global__ void cset::build_table_kernel<K>(K*, uint32_t, Set);
+template __global__ void cset::search_table<K>(K*, K*, uint32_t, Set);
 EOF
 
 echo "== generated files under $root/.generated and $root/.wrappers written"

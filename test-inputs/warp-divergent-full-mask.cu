@@ -1495,3 +1495,39 @@ __global__ void exit_on_searched_position(int threshold, int n, unsigned *out) {
     return;
   out[blockIdx.x] = __ballot_sync(0xffffffff, threadIdx.x % 32 < unsigned(pos));
 }
+
+// --- Loops every lane runs the same number of times (silent) ---------------
+
+// The counter and its bound both start from `base + threadIdx.x`: the test
+// compares their uniform difference (ginkgo's COO segments).
+__global__ void segment_with_lane_offset_bounds(const float *val, float *out, int nnz, int num) {
+  const int first = blockIdx.x * 32 * num + threadIdx.x;
+  const int last = first + (num - 1) * 32;
+  float acc = 0.0f;
+  for (int ind = first; ind < last; ind += 32) {
+    acc += ind < nnz ? val[ind] : 0.0f;
+    if (__any_sync(0xffffffff, acc > 1.0f))
+      acc = 0.0f;
+  }
+  out[blockIdx.x * 32 + threadIdx.x] = acc;
+}
+
+// A window whose ends are multiples of 32, one of them a min() of two.
+__global__ void window_of_warp_multiples(const float *val, float *out, int nnz, int step) {
+  const int start = blockIdx.x * 32 * step;
+  const int end = min(start + 32 * step, (nnz + 31) / 32 * 32);
+  float acc = 0.0f;
+  for (int ind = start + threadIdx.x % 32; ind < end; ind += 32)
+    acc += __shfl_xor_sync(0xffffffff, val[ind], 1);
+  out[blockIdx.x * 32 + threadIdx.x] = acc;
+}
+
+// A range-for over a local array runs its constant length in every lane.
+__global__ void range_for_over_local_array(const int *in, float *out) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float around[3] = {in[i] - 1.0f, float(in[i]), in[i] + 1.0f};
+  float s = 0.0f;
+  for (float x : around)
+    s += __shfl_xor_sync(0xffffffff, x, 1);
+  out[i] = s;
+}

@@ -247,6 +247,16 @@ bool FunctionUniformity::controls(const CFGBlock *Branch,
 }
 
 WarpValue FunctionUniformity::branchValue(const CFGBlock *B) {
+  // `for (x : local_array)` runs the array's constant length in every lane,
+  // although its iterators are addresses of each lane's own copy.
+  if (const auto *For =
+          dyn_cast_or_null<CXXForRangeStmt>(B->getTerminatorStmt()))
+    if (const Expr *Range = For->getRangeInit();
+        Range && !Range->isTypeDependent() &&
+        isa<ConstantArrayType>(Range->getType()
+                                   .getNonReferenceType()
+                                   ->getUnqualifiedDesugaredType()))
+      return WarpValue::uniform();
   const Stmt *Cond = B->getTerminatorCondition();
   if (const auto *E = dyn_cast_or_null<Expr>(Cond))
     return Eval->eval(E);

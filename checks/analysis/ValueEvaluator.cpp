@@ -265,6 +265,7 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = K == IntrinsicValue::TileRank ? Shape::LaneId : Shape::ThreadIndex;
     V.OffsetMod32 = K == IntrinsicValue::BlockRank ? 0 : -1;
+    V.LaneAffine = K == IntrinsicValue::BlockRank; // the linear thread index
     return V;
   }
   case IntrinsicValue::BlockDimX: {
@@ -281,6 +282,7 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = Shape::ThreadIndex;
     V.OffsetMod32 = 0;
+    V.LaneAffine = true;
     return V;
   }
   case IntrinsicValue::ThreadIndexY:
@@ -297,6 +299,7 @@ WarpValue ValueEvaluator::intrinsic(IntrinsicValue K, const Stmt *Site,
   case IntrinsicValue::LaneId: {
     WarpValue V = WarpValue::varying(Variance::Lane, Site);
     V.S = Shape::LaneId;
+    V.LaneAffine = true;
     return V;
   }
   case IntrinsicValue::LaneMask: {
@@ -364,6 +367,13 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
         C.Whole = Op == BO_EQ ? OneLane::WhenTrue : OneLane::WhenFalse;
   if (C.isUniform())
     return C;
+  // Each a uniform value plus the lane index: the same test in every lane
+  // (`ind < ind_end`, both stepped from `base + threadIdx.x`).
+  if (L.LaneAffine && R.LaneAffine) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
   // Make the lane-indexed side the left one.
   bool Swapped = !(L.isVarying() && R.isUniform());
   const WarpValue &Idx = Swapped ? R : L;
@@ -487,6 +497,7 @@ std::optional<WarpValue> ValueEvaluator::linearIndex(BinaryOperatorKind Op,
     V.S = Shape::ThreadIndex;
     V.OffsetMod32 = 0;
     V.Params = C.Params;
+    V.LaneAffine = Index.LaneAffine;
     return V;
   }
   // (threadIdx.y * blockDim.x) / 32: the index of the warp the row starts
@@ -528,6 +539,7 @@ static std::optional<WarpValue> shiftedIndex(BinaryOperatorKind Op,
     return std::nullopt;
   int8_t Offset = Index.S == Shape::LaneId ? int8_t(0) : Index.OffsetMod32;
   C.S = Shape::ThreadIndex;
+  C.LaneAffine = Index.LaneAffine;
   if (Uniform.Constant && Offset >= 0)
     C.OffsetMod32 =
         mod32(Offset + (Op == BO_Add ? *Uniform.Constant : -*Uniform.Constant));
@@ -572,6 +584,8 @@ static std::optional<WarpValue> threadIndexQuotient(BinaryOperatorKind Op,
   }
   if ((Op == BO_Rem && K == 32) || (Op == BO_And && K == 31)) {
     C.S = Shape::LaneId;
+    // The lane itself when the index starts its warp at a multiple of 32.
+    C.LaneAffine = Index.LaneAffine && Index.OffsetMod32 == 0;
     return C;
   }
   // tid & ~31 clears the lane bits: the index of the warp's lane 0.
@@ -650,11 +664,10 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   }
   if (std::optional<WarpValue> Row = linearIndex(Op, L, R, C))
     return *Row;
-  // A thread index minus the lane id is the index of the warp's lane 0
-  // (`tid - lane`, a warp's slice `&s[threadIdx.x - lane]`): the same in
-  // every lane, when the index runs on without wrapping inside the warp.
-  if (Op == BO_Sub && L.S == Shape::ThreadIndex && L.OffsetMod32 >= 0 &&
-      R.S == Shape::LaneId) {
+  // Two values that are each a uniform value plus the lane index differ by
+  // the same amount in every lane: `tid - lane` is the index of the warp's
+  // lane 0 (a warp's slice `&s[threadIdx.x - lane]`).
+  if (L.LaneAffine && R.LaneAffine && Op == BO_Sub) {
     WarpValue U;
     U.Params = C.Params;
     return U;
@@ -706,6 +719,15 @@ WarpValue ValueEvaluator::evalCall(const CallExpr *Call) {
 
   if (std::optional<IntrinsicValue> K = lookupIntrinsicValue(calleeName(Call)))
     return intrinsic(*K, Call, Args);
+  // The smaller or larger of two multiples of 32 is one.
+  if (Args.size() == 2 && All.isUniform() && Args[0].isWarpMultiple() &&
+      Args[1].isWarpMultiple() &&
+      llvm::is_contained(
+          {"min", "max", "umin", "umax", "llmin", "llmax", "ullmin", "ullmax"},
+          calleeName(Call))) {
+    All.S = Shape::WarpMultiple;
+    return All;
+  }
 
   const FunctionDecl *Callee = Call->getDirectCallee();
   if (Callee && inCooperativeGroups(Callee)) {

@@ -48,6 +48,7 @@ WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
   }
   R.Single = A.Single == B.Single ? A.Single : OneLane::None;
   R.Whole = A.Whole == B.Whole ? A.Whole : OneLane::None;
+  R.LaneAffine = A.LaneAffine && B.LaneAffine;
   if (A.Constant == B.Constant)
     R.Constant = A.Constant;
   return R;

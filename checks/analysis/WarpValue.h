@@ -70,6 +70,11 @@ struct WarpValue {
   /// Varying only because threadIdx.y/z may differ inside a warp, which
   /// happens only when blockDim.x is not a multiple of 32.
   bool LaunchShape = false;
+  /// Exactly a uniform value plus the lane index (threadIdx.x, the lane id,
+  /// `base + threadIdx.x` stepped by uniform amounts): two such values
+  /// differ by the same amount in every lane, so their difference and their
+  /// comparison are uniform.
+  bool LaneAffine = false;
 
   bool isUniform() const { return V == Variance::Uniform; }
   bool isVarying() const { return !isUniform(); }
@@ -106,7 +111,8 @@ struct WarpValue {
   bool operator==(const WarpValue &O) const {
     return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
            Single == O.Single && Whole == O.Whole && Params == O.Params &&
-           Constant == O.Constant && LaunchShape == O.LaunchShape;
+           Constant == O.Constant && LaunchShape == O.LaunchShape &&
+           LaneAffine == O.LaneAffine;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };

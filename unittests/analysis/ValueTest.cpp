@@ -237,8 +237,29 @@ __global__ void k(int n, int *s) {
   uniform(tid - tid % 32);
   uniform(&s[threadIdx.x - laneid()]);
   lane_varying(tid - lane + lane / 2);
-  lane_varying(lane - tid);
+  uniform(lane - tid);
+  lane_varying(lane + tid);
   lane_varying((tid + n) & ~31u); // the warp may straddle a multiple of 32
+}
+)cu"));
+  checkProbes();
+}
+
+// Values that are each a uniform value plus the lane index differ by a
+// uniform amount: their difference and their comparison are uniform, also
+// for loop counters stepped by uniform amounts (ginkgo's COO segments).
+TEST_F(ValueTest, LaneAffineValuesCompareUniformly) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int num, int nnz) {
+  const int start = blockIdx.x * 32 * num + threadIdx.x;
+  const int end = start + (num - 1) * 32;
+  for (int ind = start; ind < end; ind += 32) {
+    uniform(ind < end);
+    lane_varying(ind < nnz);
+  }
+  lane_varying(start < end * 2);
+  const int a = min(blockIdx.x * 32, num * 64);
+  uniform(threadIdx.x % 32 + a < num * 32); // a stays a multiple of 32
 }
 )cu"));
   checkProbes();
