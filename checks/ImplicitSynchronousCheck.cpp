@@ -147,9 +147,17 @@ static std::optional<int64_t> offsetFrom(const Expr *Read, const Expr *Index,
       return std::nullopt;
     return V;
   }
-  // A loop's stride (`vs[tid + s]`, s halving): the same in every lane.
-  if (FU.valueOf(K).isUniform())
+  // A loop's stride (`vs[tid + s]`, s halving): the same in every lane. One
+  // of 32 or more, by the loop's condition (`s >= 32`), reads another warp's
+  // element: ordered by block barriers, not a race inside a warp.
+  if (FU.valueOf(K).isUniform()) {
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(K->IgnoreParenImpCasts()))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        if (std::optional<int64_t> Least = counterAtLeast(Read, VD, FU, Ctx);
+            Least && *Least >= 32)
+          return std::nullopt;
     return INT64_MIN;
+  }
   return std::nullopt;
 }
 
@@ -160,12 +168,48 @@ static bool perLane(const Expr *Index, const FunctionUniformity &FU) {
   return V.isVarying() || bool(V.Params);
 }
 
+/// Whether, in some iteration of the counted loops around \p S, a lane that
+/// runs it reads (at \p ReadIndex) the element another lane that runs it
+/// writes (at \p WriteIndex): `if (lane < s) v[tid] += v[tid + s]` with s
+/// halving reads only elements no running lane writes. True where an index
+/// is not known per lane.
+static bool readsAnotherWriter(const Stmt *S, const Expr *WriteIndex,
+                               const Expr *ReadIndex,
+                               const FunctionUniformity &FU, LaneReach &Reach) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  bool Race = false;
+  forEachCounterValue(S, FU, Eval, [&] {
+    for (uint64_t W : LaneEvaluator::warpSamples(true)) {
+      LaneSet Running = Reach.mayReach(S, W);
+      llvm::SmallDenseMap<int64_t, unsigned, 32> WrittenBy;
+      for (unsigned L = 0; L < 32; ++L)
+        if (Running >> L & 1) {
+          std::optional<int64_t> At = Eval.valueIn(WriteIndex, L, W);
+          if (!At)
+            return !(Race = true);
+          WrittenBy[*At] = L;
+        }
+      for (unsigned L = 0; L < 32; ++L)
+        if (Running >> L & 1) {
+          std::optional<int64_t> At = Eval.valueIn(ReadIndex, L, W);
+          auto It = At ? WrittenBy.find(*At) : WrittenBy.end();
+          if (!At || (It != WrittenBy.end() && It->second != L))
+            return !(Race = true);
+        }
+    }
+    return true;
+  });
+  return Race;
+}
+
 /// Whether two lanes L and L + K of one warp may both run \p S, when the
-/// lanes index the array by their own lane (threadIdx.x or a lane id).
-static bool partnersMayRun(const Stmt *S, const Expr *Index, int64_t K,
+/// lanes index the array by their own lane (threadIdx.x or a lane id); K
+/// INT64_MIN: a uniform offset not known here, tried per iteration.
+static bool partnersMayRun(const Stmt *S, const Expr *Index,
+                           const Expr *ReadIndex, int64_t K,
                            const FunctionUniformity &FU, LaneReach &Reach) {
   if (K == INT64_MIN)
-    return true;
+    return readsAnotherWriter(S, Index, ReadIndex, FU, Reach);
   WarpValue V = FU.valueOf(Index);
   if (!V.isLaneIndexed() || V.laneOffset() != 0)
     return true; // which lanes write which element is not known
@@ -239,7 +283,7 @@ void ImplicitSynchronousCheck::checkStep(const Stmt *Step,
         return false;
       std::optional<int64_t> K = offsetFrom(R.Index, W.Index, FU, Ctx);
       return K && (*K == INT64_MIN || (*K > -32 && *K < 32)) &&
-             partnersMayRun(Step, W.Index, *K, FU, Reach);
+             partnersMayRun(Step, W.Index, R.Index, *K, FU, Reach);
     };
     for (const Access &W : Writes)
       if (Match(W)) {

@@ -239,3 +239,35 @@ __global__ void own_shfl_down(float *out, const float *in) {
   if (threadIdx.x % 32 == 0)
     out[blockIdx.x] = x;
 }
+
+// Each step's writers are the lanes below the stride, and they read above
+// it, where no lane writes in that step; __syncwarp() separates the steps.
+__global__ void guarded_steps_with_loop_stride(const float *in, float *out) {
+  __shared__ volatile float s[128];
+  const int lane = threadIdx.x % 32;
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  s[threadIdx.x] = v;
+  __syncwarp();
+  for (int stride = 16; stride > 0; stride /= 2) {
+    if (lane < stride)
+      s[threadIdx.x] = v = fmaxf(v, s[threadIdx.x + stride]);
+    __syncwarp();
+  }
+  if (lane == 0)
+    out[blockIdx.x * 4 + threadIdx.x / 32] = s[threadIdx.x];
+}
+
+// Strides of 32 and more read another warp's element: the block barrier
+// orders those steps.
+__global__ void block_steps_of_whole_warps(const int *in, int *out) {
+  __shared__ volatile int s[256];
+  s[threadIdx.x] = in[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (int stride = blockDim.x / 2; stride >= 32; stride /= 2) {
+    if (threadIdx.x < stride)
+      s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+}

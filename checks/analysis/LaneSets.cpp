@@ -533,6 +533,41 @@ counterValues(const ForStmt *For, LaneEvaluator &Eval) {
   return std::nullopt;
 }
 
+std::optional<int64_t> counterAtLeast(const Stmt *S, const VarDecl *Counter,
+                                      const FunctionUniformity &FU,
+                                      ASTContext &Ctx) {
+  llvm::SmallVector<const ForStmt *, 4> Loops;
+  loopsAround(FU.decl()->getBody(), S, Loops);
+  for (const ForStmt *For : Loops) {
+    const auto *Cond = dyn_cast_or_null<BinaryOperator>(
+        For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
+    if (!Cond || !Cond->isRelationalOp())
+      continue;
+    const Expr *L = Cond->getLHS()->IgnoreParenImpCasts();
+    const Expr *R = Cond->getRHS()->IgnoreParenImpCasts();
+    BinaryOperatorKind Op = Cond->getOpcode();
+    auto Names = [&](const Expr *E) {
+      const auto *DRE = dyn_cast<DeclRefExpr>(E);
+      return DRE && DRE->getDecl() == Counter;
+    };
+    if (Names(R)) { // `32 <= s`: as `s >= 32`
+      std::swap(L, R);
+      Op = BinaryOperator::reverseComparisonOp(Op);
+    }
+    if (!Names(L) || R->isValueDependent())
+      continue;
+    std::optional<llvm::APSInt> Bound = R->getIntegerConstantExpr(Ctx);
+    if (!Bound || (Op != BO_GE && Op != BO_GT))
+      continue;
+    WritesVar Writes(Counter);
+    Writes.TraverseStmt(const_cast<Stmt *>(For->getBody()));
+    if (Writes.Found)
+      continue;
+    return Bound->getExtValue() + (Op == BO_GT ? 1 : 0);
+  }
+  return std::nullopt;
+}
+
 bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
                          LaneEvaluator &Eval,
                          llvm::function_ref<bool()> Visit) {

@@ -151,6 +151,13 @@ private:
 std::array<std::optional<LaneSet>, 32>
 maskInLanes(const CollectiveUse &Use, LaneEvaluator &Eval, uint64_t Warp);
 
+/// The least value \p Counter takes inside the for-loop around \p S that
+/// counts with it, from the loop's condition (`for (; s >= 32; s /= 2)`
+/// gives 32), when the body does not write it.
+std::optional<int64_t> counterAtLeast(const Stmt *S, const VarDecl *Counter,
+                                      const FunctionUniformity &FU,
+                                      ASTContext &Ctx);
+
 /// Whether, in shuffle \p Use, every lane that passes \p Branches the way
 /// the shuffle is reached reads from a lane that passes them too, in every
 /// warp and every iteration of the counted loops around the shuffle: then
