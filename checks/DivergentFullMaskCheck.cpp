@@ -291,13 +291,14 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
   else
     for (const FullWarpNeed &N : Needs.FullWarp)
       if ((VaryingArg = WA.divergingArgument(Call, N.ParamConditions,
-                                             N.Collective, FU))) {
+                                             N.Collective, FU, N.Via))) {
         Need = &N;
         break;
       }
   if (!Need)
     return false;
-  DivergencePath Path = WA.divergencePath(Call, Need->Collective, FU);
+  DivergencePath Path =
+      WA.divergencePath(Call, Need->Collective, FU, Need->Via);
   if (!VaryingArg) {
     if (!firstReportAt(Call->getBeginLoc()))
       return false;
@@ -367,7 +368,7 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
   for (const MaskParam &M : Needs.MaskParams) {
     // The helper may branch on an argument that differs between lanes.
     const Expr *Diverging =
-        WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU);
+        WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU, M.Via);
     if (M.Index >= Args.size() ||
         !(D.isDiverged() || M.DivergedInside || Diverging))
       continue;
@@ -396,7 +397,7 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
     if (Diverging)
       diag(Diverging->getBeginLoc(), "this argument differs between lanes",
            DiagnosticIDs::Note);
-    DivergencePath Path = WA.divergencePath(Call, M.Collective, FU);
+    DivergencePath Path = WA.divergencePath(Call, M.Collective, FU, M.Via);
     notePath(Path);
     if ((M.DivergedInside || Diverging) && !Path.found())
       diag(M.Collective->getBeginLoc(),

@@ -275,10 +275,10 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);
     for (const MaskParam &M : Summary->facet<CollectiveFacet>()->MaskParams)
       if (M.Index < Args.size())
-        checkUse(
-            Call, Args[M.Index], Callee->getName(), FU, Ctx,
-            {WA.divergingArgument(Call, M.ParamConditions, M.Collective, FU),
-             Callee, M.Collective, Call});
+        checkUse(Call, Args[M.Index], Callee->getName(), FU, Ctx,
+                 {WA.divergingArgument(Call, M.ParamConditions, M.Collective,
+                                       FU, M.Via),
+                  Callee, M.Collective, Call});
   });
   // Both point into this function's CFG, which may not outlive the call.
   Reaching.reset();

@@ -238,3 +238,25 @@ __global__ void nested_splits(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-227]]:10: note: '__shfl_xor_sync' with a full mask runs here
   // CHECK-NOTE-ORDER: :[[@LINE-4]]:22: [[@LINE-4]]:56 [[@LINE-15]]:12 [[@LINE-14]]:14 [[@LINE-13]]:11 [[@LINE-228]]:10
 }
+
+// --- One helper run twice: whole, then under a split on a parameter ----------
+
+// The first warp_sum runs with every lane (fine); the second under
+// `tid < 8`, where the caller's per-lane tid leaves 24 lanes out (OpenCV's
+// block scan, moderngpu's segmented scan).
+__device__ float scan_then_fold(float v, float *partials, unsigned tid) {
+  const float total = warp_sum(v);
+  if (tid < 8)
+    partials[tid] = warp_sum(partials[tid]);
+  // CHECK-NOTES: :[[@LINE-2]]:11: note: lanes diverge here in 'scan_then_fold' on parameter 'tid'
+  // CHECK-NOTES: :[[@LINE-2]]:21: note: 'warp_sum' is called here
+  return total + partials[tid / 32];
+}
+
+__global__ void helper_run_twice(float *out, const float *in) {
+  __shared__ float partials[32];
+  out[threadIdx.x] = scan_then_fold(in[threadIdx.x], partials, threadIdx.x);
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'scan_then_fold' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-2]]:64: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-250]]:10: note: '__shfl_xor_sync' with a full mask runs here
+}

@@ -9,11 +9,11 @@ void CollectiveFacet::collective(const Stmt *St, const CollectiveUse &Use,
                                  const Divergence &D, const SummaryWalk &W) {
   if (hasFullMask(Use, W.FU, W.WA.context())) {
     if (!D.isDiverged())
-      FullWarp.push_back({St, W.FD, D.ParamConditions});
+      FullWarp.push_back({St, W.FD, D.ParamConditions, St});
   } else if (const ParmVarDecl *P = maskParameter(Use.Mask)) {
     if (P->getDeclContext() == W.FD)
       MaskParams.push_back({P->getFunctionScopeIndex(), St, W.FD,
-                            D.isDiverged(), D.ParamConditions});
+                            D.isDiverged(), D.ParamConditions, St});
   }
 }
 
@@ -31,7 +31,7 @@ void CollectiveFacet::call(const CallExpr *Call, const FunctionSummary &Callee,
       ParamSet Cond =
           D.ParamConditions | mapParams(N.ParamConditions, Call, W.FU, Varying);
       if (!Varying)
-        FullWarp.push_back({N.Collective, N.Owner, Cond});
+        FullWarp.push_back({N.Collective, N.Owner, Cond, Call});
     }
   // A full mask handed to the helper makes its collective a need of this
   // function.
@@ -44,7 +44,7 @@ void CollectiveFacet::call(const CallExpr *Call, const FunctionSummary &Callee,
         !Varying && !Args[M.Index]->isValueDependent() &&
         Args[M.Index]->EvaluateAsInt(R, W.WA.context()) &&
         isFullMask(R.Val.getInt().getZExtValue()))
-      FullWarp.push_back({M.Collective, M.Owner, Cond});
+      FullWarp.push_back({M.Collective, M.Owner, Cond, Call});
   }
   // Our own mask parameter handed on as the helper's mask.
   for (const MaskParam &M : C->MaskParams)
@@ -56,7 +56,7 @@ void CollectiveFacet::call(const CallExpr *Call, const FunctionSummary &Callee,
                           mapParams(M.ParamConditions, Call, W.FU, Varying);
           MaskParams.push_back(
               {P->getFunctionScopeIndex(), M.Collective, M.Owner,
-               M.DivergedInside || D.isDiverged() || Varying, Cond});
+               M.DivergedInside || D.isDiverged() || Varying, Cond, Call});
         }
 }
 

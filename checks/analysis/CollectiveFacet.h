@@ -23,6 +23,10 @@ struct FullWarpNeed {
   /// Parameters whose variance would diverge the warp before it (0: any call
   /// from divergent code is a bug).
   ParamSet ParamConditions;
+  /// The statement of the summarised function that leads to it: the
+  /// collective, or the call whose callee runs it. One helper run twice
+  /// (whole, then under a branch) is two needs.
+  const Stmt *Via = nullptr;
 };
 
 /// A parameter that ends up as the member mask of a collective.
@@ -35,6 +39,7 @@ struct MaskParam {
   /// (`if (lane < 16) __shfl_sync(m, ...)` with `lane` a parameter): a caller
   /// passing a varying argument there narrows the lanes that reach it.
   ParamSet ParamConditions;
+  const Stmt *Via = nullptr; ///< as FullWarpNeed::Via
 };
 
 class CollectiveFacet : public SummaryFacet {

@@ -454,7 +454,8 @@ const FunctionSummary *WarpAnalysis::summary(const FunctionDecl *FD,
 const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
                                             ParamSet ParamConditions,
                                             const Stmt *Collective,
-                                            const FunctionUniformity &Caller) {
+                                            const FunctionUniformity &Caller,
+                                            const Stmt *Via) {
   const Expr *Varying = varyingArgument(ParamConditions, Call, Caller);
   const FunctionDecl *Callee = calledDefinition(Call);
   if (!Varying || !Callee)
@@ -467,11 +468,14 @@ const Expr *WarpAnalysis::divergingArgument(const CallExpr *Call,
     return Varying;
   // With the arguments' real values the branch may not split the warp at
   // all (`if (tid / 32 == w)`, `if (lane < 32)`).
+  auto Same = [&](const Stmt *C, const Stmt *V) {
+    return C == Collective && (!Via || V == Via);
+  };
   for (const FullWarpNeed &N : Needs->FullWarp)
-    if (N.Collective == Collective)
+    if (Same(N.Collective, N.Via))
       return nullptr;
   for (const MaskParam &M : Needs->MaskParams)
-    if (M.Collective == Collective && !M.DivergedInside &&
+    if (Same(M.Collective, M.Via) && !M.DivergedInside &&
         !varyingArgument(M.ParamConditions, Call, Caller))
       return nullptr;
   return Varying;
@@ -496,7 +500,8 @@ static bool reaches(WarpAnalysis &WA, const CallExpr *Call,
 
 DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
                                             const Stmt *Collective,
-                                            const FunctionUniformity &Caller) {
+                                            const FunctionUniformity &Caller,
+                                            const Stmt *Via) {
   DivergencePath Path;
   const FunctionUniformity *FU = &Caller;
   for (unsigned Depth = 0; Depth < 8; ++Depth) {
@@ -515,6 +520,9 @@ DivergencePath WarpAnalysis::divergencePath(const CallExpr *Call,
         return;
       const auto *C = dyn_cast<CallExpr>(St);
       if (St != Collective && !(C && reaches(*this, C, Collective)))
+        return;
+      // The first callee's way is the one the need came by, when known.
+      if (Depth == 0 && Via && St != Via)
         return;
       if (!Searching) {
         Next = St;

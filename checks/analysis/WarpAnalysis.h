@@ -113,15 +113,19 @@ public:
   /// varies in \p Caller and, by the call-site analysis, does split the
   /// lanes before \p Collective (which the callee or its callees run); null
   /// when none does. This and divergencePath read the CollectiveFacet.
+  /// \p Via, when given, is the statement of the callee the need came by
+  /// (FullWarpNeed::Via): a helper that runs a collective twice has two.
   const Expr *divergingArgument(const CallExpr *Call, ParamSet ParamConditions,
                                 const Stmt *Collective,
-                                const FunctionUniformity &Caller);
+                                const FunctionUniformity &Caller,
+                                const Stmt *Via = nullptr);
   /// The way from \p Call (in \p Caller) down to \p Collective, each callee
   /// analysed with the values its call passes: the call taken in each
   /// callee, and the first of them (or the collective) that the lanes reach
   /// diverged. No frames when the way cannot be traced.
   DivergencePath divergencePath(const CallExpr *Call, const Stmt *Collective,
-                                const FunctionUniformity &Caller);
+                                const FunctionUniformity &Caller,
+                                const Stmt *Via = nullptr);
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
