@@ -311,14 +311,31 @@ struct AtomicSpinlockCheck::CriticalSection {
   size_t End = 0;             ///< After.size() when there is no Release
 };
 
+/// Whether every call of \p FD in the unit runs in one lane of its warp at
+/// a time, in its caller or further up (`if (rank == turn) alloc()` in a loop
+/// over the lanes): then nothing in \p FD is contended by lanes of one warp.
+static bool calledOneLaneAtATime(const FunctionDecl *FD, WarpAnalysis &WA,
+                                 unsigned Depth = 0) {
+  if (Depth > 4 || FD->hasAttr<CUDAGlobalAttr>())
+    return false;
+  std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Sites =
+      WA.onlyCalledAt(FD);
+  return Sites && llvm::all_of(*Sites, [&](const UnknownCallers::CallSite &C) {
+           const FunctionUniformity *Caller = WA.function(C.Caller);
+           return Caller && (Caller->isSingleLane(C.Call) ||
+                             calledOneLaneAtATime(C.Caller, WA, Depth + 1));
+         });
+}
+
 /// Returns the value of the lock's address when lanes of one warp can
 /// contend for the lock \p A takes at \p Site: the lock of a spin loop, the
 /// first argument of a lock helper's call. Nullopt when they cannot.
 static std::optional<WarpValue>
 contendedAddress(const AtomicSpinlockCheck::Acquire &A, const Stmt *Site,
-                 const FunctionUniformity &FU) {
-  // A leader lock (lane == 0, threadIdx.x == 0) has no contending lanes.
-  if (FU.isSingleLane(Site))
+                 const FunctionUniformity &FU, WarpAnalysis &WA) {
+  // A leader lock (lane == 0, threadIdx.x == 0) has no contending lanes,
+  // nor a function its callers run one lane at a time.
+  if (FU.isSingleLane(Site) || calledOneLaneAtATime(FU.decl(), WA))
     return std::nullopt;
   WarpValue Address;
   if (Site == A.Loop) {
@@ -432,7 +449,7 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
                                  const FunctionUniformity &FU,
                                  WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  std::optional<WarpValue> Address = contendedAddress(A, Site, FU);
+  std::optional<WarpValue> Address = contendedAddress(A, Site, FU, WA);
   if (!Address)
     return;
   // At the atomic that takes the lock (or the call of the lock helper).

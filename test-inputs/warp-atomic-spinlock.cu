@@ -846,3 +846,26 @@ __global__ void bounded_retry_same_lock(int *lock, int *counter) {
   __threadfence();
   atomicExch(lock, 0);
 }
+
+// The callers take turns, one lane per iteration (mallocMC's page-based
+// allocation): no two lanes of a warp ever wait for the lock together.
+__device__ unsigned turn_lock;
+__device__ int *take_slot(int *pool) {
+  while (atomicExch(&turn_lock, 1u) != 0u)
+    ;
+  int *slot = pool + pool[0]++;
+  __threadfence();
+  atomicExch(&turn_lock, 0u);
+  return slot;
+}
+__global__ void lanes_take_turns(int *pool, int **out) {
+  const unsigned mask = __activemask();
+  unsigned below;
+  asm("mov.u32 %0, %%lanemask_lt;" : "=r"(below));
+  const unsigned count = __popc(mask), rank = __popc(below & mask);
+  int *mine = nullptr;
+  for (unsigned turn = 0; turn < count; ++turn)
+    if (turn == rank)
+      mine = take_slot(pool);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = mine;
+}

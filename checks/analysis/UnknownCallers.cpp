@@ -12,12 +12,37 @@ namespace clang::warp {
 namespace {
 class ReferenceCollector : public RecursiveASTVisitor<ReferenceCollector> {
 public:
-  ReferenceCollector(llvm::DenseSet<const Decl *> &Referenced,
-                     llvm::StringSet<> &DependentNames)
-      : Referenced(Referenced), DependentNames(DependentNames) {}
+  ReferenceCollector(
+      llvm::DenseSet<const Decl *> &Referenced,
+      llvm::StringSet<> &DependentNames,
+      llvm::DenseMap<const Decl *,
+                     llvm::SmallVector<UnknownCallers::CallSite, 2>> &Calls,
+      llvm::DenseMap<const Decl *, unsigned> &References)
+      : Referenced(Referenced), DependentNames(DependentNames), Calls(Calls),
+        References(References) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
+
+  bool TraverseFunctionDecl(FunctionDecl *FD) {
+    const FunctionDecl *Outer = Current;
+    Current = FD;
+    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
+    Current = Outer;
+    return Result;
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
+    const FunctionDecl *Outer = Current;
+    Current = MD;
+    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    Current = Outer;
+    return Result;
+  }
+  bool VisitCallExpr(CallExpr *Call) {
+    if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && Current)
+      Calls[Callee->getCanonicalDecl()].push_back({Call, Current});
+    return true;
+  }
 
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     add(E->getDecl());
@@ -48,8 +73,10 @@ private:
       return;
     if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
       D = T->getTemplatedDecl();
-    if (isa<FunctionDecl>(D))
+    if (isa<FunctionDecl>(D)) {
       Referenced.insert(D->getCanonicalDecl());
+      ++References[D->getCanonicalDecl()];
+    }
   }
   void addName(DeclarationName Name) {
     if (Name.isIdentifier())
@@ -58,11 +85,15 @@ private:
 
   llvm::DenseSet<const Decl *> &Referenced;
   llvm::StringSet<> &DependentNames;
+  llvm::DenseMap<const Decl *, llvm::SmallVector<UnknownCallers::CallSite, 2>>
+      &Calls;
+  llvm::DenseMap<const Decl *, unsigned> &References;
+  const FunctionDecl *Current = nullptr;
 };
 } // namespace
 
 UnknownCallers::UnknownCallers(ASTContext &Ctx) {
-  ReferenceCollector(Referenced, DependentNames)
+  ReferenceCollector(Referenced, DependentNames, Calls, References)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
@@ -78,6 +109,22 @@ static bool referenced(const FunctionDecl *FD,
   if (const FunctionDecl *Member = FD->getInstantiatedFromMemberFunction())
     return Referenced.contains(Member->getCanonicalDecl());
   return false;
+}
+
+std::optional<llvm::ArrayRef<UnknownCallers::CallSite>>
+UnknownCallers::onlyCalledAt(const FunctionDecl *FD) const {
+  const Decl *Key = FD->getCanonicalDecl();
+  auto C = Calls.find(Key);
+  auto R = References.find(Key);
+  unsigned Named = R == References.end() ? 0 : R->second;
+  unsigned Called = C == Calls.end() ? 0 : C->second.size();
+  const IdentifierInfo *Name = FD->getIdentifier();
+  // Each direct call names its callee once; any other reference (an
+  // address, a dependent call) hides callers.
+  if (Called == 0 || Named != Called ||
+      (Name && DependentNames.contains(Name->getName())))
+    return std::nullopt;
+  return llvm::ArrayRef<CallSite>(C->second);
 }
 
 bool UnknownCallers::isEntry(const FunctionDecl *FD) const {

@@ -11,7 +11,9 @@
 #define WARP_LINT_ANALYSIS_UNKNOWNCALLERS_H
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
 namespace clang::warp {
@@ -28,8 +30,22 @@ public:
   /// virtual functions are never such entry points.
   bool isEntry(const FunctionDecl *FD) const;
 
+  /// A direct call of a function, and the function it is written in.
+  struct CallSite {
+    const CallExpr *Call;
+    const FunctionDecl *Caller;
+  };
+  /// Every call of \p FD in the unit, when the unit refers to it only by
+  /// calling it directly (no address taken, no dependent call of its name);
+  /// nullopt otherwise.
+  std::optional<llvm::ArrayRef<CallSite>>
+  onlyCalledAt(const FunctionDecl *FD) const;
+
 private:
   llvm::DenseSet<const Decl *> Referenced;
+  llvm::DenseMap<const Decl *, llvm::SmallVector<CallSite, 2>> Calls;
+  /// How many times the unit names each function, calls included.
+  llvm::DenseMap<const Decl *, unsigned> References;
   /// Names called through dependent expressions, which name no declaration
   /// until instantiation: a function of that name counts as called.
   llvm::StringSet<> DependentNames;

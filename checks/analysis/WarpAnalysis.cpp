@@ -346,6 +346,13 @@ bool WarpAnalysis::hasUnknownCallers(const FunctionDecl *FD) {
   return Entries->isEntry(FD);
 }
 
+std::optional<llvm::ArrayRef<UnknownCallers::CallSite>>
+WarpAnalysis::onlyCalledAt(const FunctionDecl *FD) {
+  if (!Entries)
+    Entries.emplace(Ctx);
+  return Entries->onlyCalledAt(FD);
+}
+
 const FunctionUniformity *
 WarpAnalysis::withVaryingParameters(const FunctionDecl *FD) {
   // What callers pass per lane is a scalar (a size, an index, a flag, a

@@ -129,6 +129,9 @@ public:
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
+  /// Every call of \p FD in the unit, when nothing else in it refers to FD.
+  std::optional<llvm::ArrayRef<UnknownCallers::CallSite>>
+  onlyCalledAt(const FunctionDecl *FD);
   /// The analysis of \p FD with its scalar parameters (arithmetic or enum,
   /// by value) taken to differ between lanes by data, as an unknown caller
   /// may pass them; the generic one when it has none.
