@@ -17,8 +17,17 @@ struct AtomicSpinlockCheck::Acquire {
   const Expr *Lock = nullptr; ///< the lock's address
 };
 
-/// Returns the integer value of \p E if it is a constant.
-static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+/// Returns the integer value of \p E if it is a constant; inside a wrapper
+/// called by \p Through, a parameter of the wrapper takes the constant its
+/// call passes (`cas(lock, UNSET, SET)` around `atomicCAS(p, c, v)`).
+static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx,
+                                         const CallExpr *Through = nullptr) {
+  if (Through)
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts()))
+      if (const auto *P = dyn_cast<ParmVarDecl>(DRE->getDecl());
+          P && P->getDeclContext() == Through->getDirectCallee() &&
+          P->getFunctionScopeIndex() < Through->getNumArgs())
+        return constantOf(Through->getArg(P->getFunctionScopeIndex()), Ctx);
   Expr::EvalResult R;
   if (E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
@@ -26,11 +35,12 @@ static std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
 }
 
 /// The value an atomic writes, if it is a constant.
-static std::optional<int64_t> writtenConstant(const AtomicInfo &Info,
-                                              ASTContext &Ctx) {
+static std::optional<int64_t>
+writtenConstant(const AtomicInfo &Info, ASTContext &Ctx,
+                const CallExpr *Through = nullptr) {
   if (!Info.Value)
     return Info.ImpliedValue;
-  return constantOf(Info.Value, Ctx);
+  return constantOf(Info.Value, Ctx, Through);
 }
 
 /// Returns the lock \p Call takes, if it takes one: atomicCAS(p, FREE, HELD)
@@ -38,20 +48,24 @@ static std::optional<int64_t> writtenConstant(const AtomicInfo &Info,
 /// libcu++'s compare_exchange_*(expected, HELD), exchange(HELD) and
 /// test_and_set(). A CAS that writes a computed value is a lock-free retry
 /// loop, not a lock.
-static const Expr *lockTaken(const CallExpr *Call, ASTContext &Ctx) {
+static const Expr *lockTaken(const CallExpr *Call, ASTContext &Ctx,
+                             const CallExpr *Through = nullptr) {
   std::optional<AtomicInfo> Info = matchAtomic(Call);
   if (!Info)
     return nullptr;
-  std::optional<int64_t> Held = writtenConstant(*Info, Ctx);
+  std::optional<int64_t> Held = writtenConstant(*Info, Ctx, Through);
   if (Info->Op == AtomicOp::CAS) {
     // compare_exchange takes `expected` by reference: a variable.
     std::optional<int64_t> Free =
-        Info->Member ? std::nullopt : constantOf(Info->Compare, Ctx);
+        Info->Member ? std::nullopt : constantOf(Info->Compare, Ctx, Through);
     return Held && (Info->Member || (Free && *Free != *Held)) ? Info->Address
                                                               : nullptr;
   }
-  return Info->Op == AtomicOp::Exch && Held.value_or(0) != 0 ? Info->Address
-                                                             : nullptr;
+  // atomicExch(l, 1), and the test-and-set atomicOr(l, 1).
+  return (Info->Op == AtomicOp::Exch || Info->Op == AtomicOp::Or) &&
+                 Held.value_or(0) != 0
+             ? Info->Address
+             : nullptr;
 }
 
 /// Returns whether \p A and \p B spell the same lock address.
@@ -67,10 +81,12 @@ static bool isRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
     std::optional<AtomicInfo> Info = matchAtomic(Call);
     if (!Info || !sameLock(Info->Address, Lock, Ctx))
       return false;
-    // atomicExch(l, 0), a CAS back to 0, l.store(0), flag.clear().
-    return (Info->Op == AtomicOp::Exch || Info->Op == AtomicOp::CAS ||
-            Info->Op == AtomicOp::Store) &&
-           writtenConstant(*Info, Ctx) == 0;
+    // atomicExch(l, 0), a CAS back to 0, l.store(0), flag.clear(), and the
+    // test-and-set's atomicAnd(l, ~1) that clears the bit.
+    return ((Info->Op == AtomicOp::Exch || Info->Op == AtomicOp::CAS ||
+             Info->Op == AtomicOp::Store) &&
+            writtenConstant(*Info, Ctx) == 0) ||
+           Info->Op == AtomicOp::And;
   }
   if (const auto *BO = dyn_cast<BinaryOperator>(S))
     if (BO->getOpcode() == BO_Assign && constantOf(BO->getRHS(), Ctx) == 0)
@@ -138,7 +154,7 @@ tryLockTake(const CallExpr *Call, ASTContext &Ctx) {
   std::pair<const CallExpr *, const Expr *> Found;
   walk(Callee->getBody(), [&](const Stmt *S) {
     const auto *Inner = dyn_cast<CallExpr>(S);
-    const Expr *Lock = Inner ? lockTaken(Inner, Ctx) : nullptr;
+    const Expr *Lock = Inner ? lockTaken(Inner, Ctx, Call) : nullptr;
     if (Found.first || !Lock)
       return;
     if (const auto *DRE = dyn_cast<DeclRefExpr>(Lock->IgnoreParenImpCasts()))
@@ -187,6 +203,36 @@ static bool sameLockEveryTrip(const Expr *Lock, const Stmt *Loop) {
   return !Changes;
 }
 
+/// Whether a test-and-set \p Take (`atomicOr(l, 1)`) spins on the bits it
+/// sets: `while (atomicOr(l, 2) & 1)` waits for another thread's flag while
+/// setting its own, which is no lock. Other takes always do.
+static bool testsBitsItSets(const CallExpr *Take, const Stmt *Loop,
+                            ASTContext &Ctx) {
+  std::optional<AtomicInfo> Info = matchAtomic(Take);
+  if (!Info || Info->Op != AtomicOp::Or)
+    return true;
+  std::optional<int64_t> Set = writtenConstant(*Info, Ctx);
+  const Expr *Cond = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(Loop))
+    Cond = D->getCond();
+  else if (const auto *F = dyn_cast<ForStmt>(Loop))
+    Cond = F->getCond();
+  bool Ok = true;
+  walk(Cond, [&](const Stmt *S) {
+    const auto *And = dyn_cast<BinaryOperator>(S);
+    if (!And || And->getOpcode() != BO_And)
+      return;
+    for (auto [Side, Other] : {std::pair(And->getLHS(), And->getRHS()),
+                               std::pair(And->getRHS(), And->getLHS())})
+      if (Side->IgnoreParenImpCasts() == Take)
+        if (std::optional<int64_t> Tested = constantOf(Other, Ctx))
+          Ok = Set && (*Tested & *Set) != 0;
+  });
+  return Ok;
+}
+
 static std::optional<AtomicSpinlockCheck::Acquire>
 spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
   const CallExpr *Take = nullptr, *TakeSite = nullptr;
@@ -204,7 +250,8 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
     if (Take)
       TakeSite = Call;
   });
-  if (!Take || !sameLockEveryTrip(Lock, Loop))
+  if (!Take || !sameLockEveryTrip(Lock, Loop) ||
+      !testsBitsItSets(Take, Loop, Ctx))
     return std::nullopt;
   // The lane-safe form releases inside the loop: no lane leaves holding it.
   if (findRelease(Loop, Lock, Ctx))

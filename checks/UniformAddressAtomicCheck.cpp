@@ -59,7 +59,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
     if (!Call || FU.isSingleLane(Call))
       return;
     if (std::optional<AtomicInfo> Atomic = matchAtomic(Call)) {
-      if (!Atomic->isReadModifyWrite())
+      if (!Atomic->isReadModifyWrite() || isFlagUpdate(*Atomic, Ctx))
         return;
       WarpValue Address = FU.atomicAddress(*Atomic);
       // The callers decide when the address or a guard depends on a

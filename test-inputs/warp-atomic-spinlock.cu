@@ -869,3 +869,42 @@ __global__ void lanes_take_turns(int *pool, int **out) {
       mine = take_slot(pool);
   out[blockIdx.x * blockDim.x + threadIdx.x] = mine;
 }
+
+// A test-and-set lock: atomicOr sets the bit, the loop waits while it was
+// already set; atomicAnd clears it (desul's lock array, Kokkos #4377).
+__global__ void test_and_set_lock(unsigned *locks, float *sums, const float *in) {
+  const unsigned slot = blockIdx.x % 8;
+  while (atomicOr(&locks[slot], 1u) & 1u)
+    ;
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicOr': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  sums[slot] += in[blockIdx.x * blockDim.x + threadIdx.x];
+  __threadfence();
+  atomicAnd(&locks[slot], ~1u);
+  // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
+  // CHECK-FIXES: {{^}}    if (!(atomicOr(&locks[slot], 1u) & 1u)) {
+  // CHECK-FIXES: {{^}}      atomicAnd(&locks[slot], ~1u);
+  // CHECK-FIXES: {{^}}      warp_lock_done = true;
+}
+
+// A compare-and-swap behind a one-line wrapper (the OpenMP device runtime's
+// lock): the constants come from the wrapper's call.
+__device__ unsigned cas_word(unsigned *word, unsigned expected, unsigned desired) {
+  return atomicCAS(word, expected, desired);
+}
+__global__ void lock_through_cas_wrapper(unsigned *lock, int *count) {
+  while (cas_word(lock, 0u, 1u) != 0u)
+    ;
+  // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  *count += 1;
+  __threadfence();
+  atomicExch(lock, 0u);
+  // CHECK-FIXES: {{^}}    if (!(cas_word(lock, 0u, 1u) != 0u)) {
+  // CHECK-FIXES: {{^}}      atomicExch(lock, 0u);
+}
+
+// Waiting for another thread's flag bit while setting one's own is no lock.
+__global__ void wait_for_flag_bit(unsigned *flags, int *out) {
+  while (atomicOr(flags, 2u) & 1u)
+    ;
+  out[threadIdx.x] = 1;
+}

@@ -33,8 +33,15 @@ static bool concreteInGeneric(const UniformAtomic &A, const CallExpr *Call,
          !Varying;
 }
 
+bool isFlagUpdate(const AtomicInfo &Info, ASTContext &Ctx) {
+  return (Info.Op == AtomicOp::And || Info.Op == AtomicOp::Or) && Info.Value &&
+         !Info.Value->isValueDependent() && Info.Value->isEvaluatable(Ctx);
+}
+
 void AtomicFacet::atomic(const CallExpr *Call, const AtomicInfo &Info,
                          const Divergence &D, const SummaryWalk &W) {
+  if (isFlagUpdate(Info, W.WA.context()))
+    return;
   WarpValue Address = W.FU.atomicAddress(Info);
   // The callers' to report when their arguments decide, through our
   // parameters (the address, or a guard such as `if (tid == 0)`) or, in a

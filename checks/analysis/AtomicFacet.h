@@ -27,6 +27,12 @@ struct UniformAtomic {
   llvm::SmallVector<const CallExpr *, 2> Path;
 };
 
+/// Whether \p Info sets or clears constant bits (`atomicOr(flag, 1)`,
+/// `atomicAnd(lock, ~1u)`): idempotent flag and lock-word updates, which
+/// the compiler aggregates and whose order does not matter, not the sums
+/// and counters whose serialization costs.
+bool isFlagUpdate(const AtomicInfo &Info, ASTContext &Ctx);
+
 class AtomicFacet : public SummaryFacet {
 public:
   static constexpr FacetKind Kind = FacetKind::Atomics;
