@@ -301,7 +301,8 @@ static const Stmt *synchronizationIn(const Stmt *S, WarpAnalysis &WA,
       Found = X;
       return;
     }
-    if (const FunctionDecl *Callee = calledDefinition(Call))
+    if (const FunctionDecl *Callee = calledDefinition(Call);
+        Callee && WA.mayMatter(Callee))
       if (const FunctionSummary *S = WA.summary(Callee))
         if (S->Synchronizes)
           Found = X;

@@ -249,7 +249,7 @@ void DivergentFullMaskCheck::checkCall(const CallExpr *Call,
                                        const FunctionUniformity &FU,
                                        WarpAnalysis &WA) {
   const FunctionDecl *Callee = calledDefinition(Call);
-  if (!Callee)
+  if (!Callee || !WA.mayMatter(Callee))
     return;
   const FunctionSummary *S = WA.summary(Callee);
   if (!S)

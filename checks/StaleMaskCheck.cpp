@@ -269,7 +269,8 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
     if (!Call)
       return;
     const FunctionDecl *Callee = calledDefinition(Call);
-    const FunctionSummary *Summary = Callee ? WA.summary(Callee) : nullptr;
+    const FunctionSummary *Summary =
+        Callee && WA.mayMatter(Callee) ? WA.summary(Callee) : nullptr;
     if (!Summary)
       return;
     llvm::ArrayRef<const Expr *> Args = callArguments(Call);

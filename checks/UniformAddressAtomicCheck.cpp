@@ -75,7 +75,8 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
     const FunctionDecl *Callee = calledDefinition(Call);
     Divergence AtCall = FU.divergenceAt(Call);
     // A guard on our own parameters: our callers decide (see the summary).
-    if (!Callee || AtCall.hasDataBranch() || AtCall.ParamConditions)
+    if (!Callee || AtCall.hasDataBranch() || AtCall.ParamConditions ||
+        !WA.mayMatter(Callee))
       return;
     const FunctionSummary *Summary =
         WA.summary(Callee, WarpAnalysis::argumentValues(Call, FU));

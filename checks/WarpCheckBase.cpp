@@ -54,6 +54,8 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
+  if (!WA.mayMatter(FD))
+    return;
   const FunctionUniformity *FU = WA.function(FD);
   if (!FU)
     return;

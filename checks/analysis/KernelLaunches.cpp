@@ -53,10 +53,16 @@ bool isWarpMultiple(const Expr *E, ASTContext &Ctx) {
 /// function of each launch, in one walk over the translation unit.
 class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
+  explicit LaunchCollector(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
   bool TraverseDecl(Decl *D) {
+    // The toolkit's and other system headers launch their own kernels, not
+    // the user's: their (often huge) template instances are not walked.
+    if (D && !isa<TranslationUnitDecl, NamespaceDecl, LinkageSpecDecl>(D) &&
+        SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      return true;
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
     if (FD)
       Enclosing.push_back(FD);
@@ -87,6 +93,7 @@ public:
     return true;
   }
 
+  const SourceManager &SM;
   std::vector<const FunctionDecl *> Enclosing;
   std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>>
       Launches;
@@ -519,7 +526,7 @@ const Expr *configBlock(const Expr *ConfigPtr, const FunctionDecl *F) {
 } // namespace
 
 std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
-  LaunchCollector Walk;
+  LaunchCollector Walk(Ctx.getSourceManager());
   Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
   ShapeResolver Resolver(Ctx, Walk);
   std::vector<KernelLaunch> Out;

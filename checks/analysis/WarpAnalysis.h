@@ -14,6 +14,7 @@
 #include "FunctionSummary.h"
 #include "FunctionUniformity.h"
 #include "KernelLaunches.h"
+#include "RelevantFunctions.h"
 #include "UnknownCallers.h"
 #include "WarpCollectives.h"
 #include "llvm/ADT/DenseMap.h"
@@ -129,6 +130,10 @@ public:
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
+  /// Whether anything in \p FD, or in what it calls, is something a check
+  /// can act on (RelevantFunctions): the others need no analysis of their
+  /// own.
+  bool mayMatter(const FunctionDecl *FD) { return Relevant.mayMatter(FD); }
   /// Every call of \p FD in the unit, when nothing else in it refers to FD.
   std::optional<llvm::ArrayRef<UnknownCallers::CallSite>>
   onlyCalledAt(const FunctionDecl *FD);
@@ -184,6 +189,7 @@ private:
   std::optional<std::vector<KernelLaunch>> Launches;
   /// Filled on first use by one walk over the translation unit.
   std::optional<UnknownCallers> Entries;
+  RelevantFunctions Relevant;
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.
