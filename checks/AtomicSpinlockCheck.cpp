@@ -203,6 +203,64 @@ static bool sameLockEveryTrip(const Expr *Lock, const Stmt *Loop) {
   return !Changes;
 }
 
+/// Returns whether \p S contains \p Target.
+static bool contains(const Stmt *S, const Stmt *Target) {
+  bool Found = false;
+  walk(S, [&](const Stmt *X) { Found |= X == Target; });
+  return Found;
+}
+
+/// Whether \p Loop keeps going on what \p Take returns: the take is in the
+/// loop's condition, or in the condition of an `if` that leaves the loop
+/// (`if (atomicCAS(l, 0, 1) == 0) break;`). An atomic whose result the loop
+/// ignores (`atomicOr(&overflow, 1)` in a loop over elements) is no spin.
+static bool spinsOnResult(const CallExpr *Take, const Stmt *Loop) {
+  // The variables the result is kept in (`old = atomicCAS(...)`).
+  llvm::SmallPtrSet<const VarDecl *, 2> Carriers;
+  walk(Loop, [&](const Stmt *S) {
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp() && contains(BO->getRHS(), Take))
+      if (const auto *DRE =
+              dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts()))
+        if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+          Carriers.insert(VD);
+    if (const auto *DS = dyn_cast<DeclStmt>(S))
+      for (const Decl *D : DS->decls())
+        if (const auto *VD = dyn_cast<VarDecl>(D);
+            VD && VD->getInit() && contains(VD->getInit(), Take))
+          Carriers.insert(VD);
+  });
+  auto Reads = [&](const Stmt *Cond) {
+    bool Found = false;
+    walk(Cond, [&](const Stmt *X) {
+      if (X == Take)
+        Found = true;
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(X))
+        Found |= Carriers.contains(dyn_cast<VarDecl>(DRE->getDecl()));
+    });
+    return Found;
+  };
+  const Stmt *Cond = nullptr;
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    Cond = W->getCond();
+  else if (const auto *D = dyn_cast<DoStmt>(Loop))
+    Cond = D->getCond();
+  else if (const auto *F = dyn_cast<ForStmt>(Loop))
+    Cond = F->getCond();
+  if (Cond && Reads(Cond))
+    return true;
+  bool Exits = false;
+  walk(Loop, [&](const Stmt *S) {
+    const auto *If = dyn_cast<IfStmt>(S);
+    if (!If || Exits || !Reads(If->getCond()))
+      return;
+    walk(If, [&](const Stmt *X) {
+      Exits |= isa<BreakStmt, ReturnStmt, GotoStmt>(X);
+    });
+  });
+  return Exits;
+}
+
 /// Whether a test-and-set \p Take (`atomicOr(l, 1)`) spins on the bits it
 /// sets: `while (atomicOr(l, 2) & 1)` waits for another thread's flag while
 /// setting its own, which is no lock. Other takes always do.
@@ -251,7 +309,7 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
       TakeSite = Call;
   });
   if (!Take || !sameLockEveryTrip(Lock, Loop) ||
-      !testsBitsItSets(Take, Loop, Ctx))
+      !spinsOnResult(TakeSite, Loop) || !testsBitsItSets(Take, Loop, Ctx))
     return std::nullopt;
   // The lane-safe form releases inside the loop: no lane leaves holding it.
   if (findRelease(Loop, Lock, Ctx))

@@ -908,3 +908,11 @@ __global__ void wait_for_flag_bit(unsigned *flags, int *out) {
     ;
   out[threadIdx.x] = 1;
 }
+
+// An atomic whose result the loop ignores does not spin: an overflow flag
+// set in a loop over elements (flashinfer's top-k refinement).
+__global__ void overflow_flag_in_element_loop(unsigned *overflow, const int *in, int n) {
+  for (int i = threadIdx.x; i < n; i += blockDim.x)
+    if (in[i] > 255)
+      atomicOr(overflow, 1u);
+}
