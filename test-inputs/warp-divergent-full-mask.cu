@@ -1531,3 +1531,24 @@ __global__ void range_for_over_local_array(const int *in, float *out) {
     s += __shfl_xor_sync(0xffffffff, x, 1);
   out[i] = s;
 }
+
+// The launch sits in a branch that sets the extent first; other branches
+// change it in other ways (FasterTransformer's layer-norm launcher).
+__global__ void rows_via_branch_member_write(float *p) {
+  if (threadIdx.y > 0)
+    return;
+  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+}
+void launch_with_branch_member_write(float *p, int m, int width) {
+  dim3 block(width < 1024 ? width : 1024);
+  if (width % 32 != 0) {
+    block.x = 1024;
+  }
+  if (m > 1024) {
+    block.x = 32;
+    block.y = 8;
+    rows_via_branch_member_write<<<m / 8, block>>>(p);
+  } else {
+    block.x /= 4;
+  }
+}

@@ -109,18 +109,20 @@ public:
       Calls;
 };
 
-/// `block.x = v`: an extent of local `block` set after its construction.
+/// `block.x = v`: an extent of local `block` set after its construction,
+/// as a statement of its own in a block.
 struct MemberWrite {
   const VarDecl *Var;
   StringRef Member;
   const BinaryOperator *Assign;
+  const CompoundStmt *Block = nullptr; ///< the block it is a statement of
 };
 
 /// The locals of one function that change after their initialisation.
 struct WrittenLocals {
   /// Written in a way whose value is not followed.
   llvm::DenseSet<const VarDecl *> Vars;
-  /// Members assigned right in the block that declares the local.
+  /// Members assigned by statements of their own, in source order.
   llvm::DenseMap<const VarDecl *, llvm::SmallVector<MemberWrite, 2>>
       MemberWrites;
 };
@@ -183,7 +185,7 @@ const VarDecl *namedVar(const Expr *E) {
 /// such an assignment.
 std::optional<MemberWrite> memberWrite(const Stmt *S) {
   const auto *BO = dyn_cast<BinaryOperator>(S);
-  if (!BO || BO->getOpcode() != BO_Assign)
+  if (!BO || !BO->isAssignmentOp())
     return std::nullopt;
   const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParenImpCasts());
   if (!ME || ME->isArrow() || !ME->getMemberDecl()->getIdentifier())
@@ -196,19 +198,14 @@ std::optional<MemberWrite> memberWrite(const Stmt *S) {
 
 void collectWritten(const Stmt *S, WrittenLocals &Out);
 
-/// The statements of block \p CS: `block.x = 32;` right in the block that
-/// declares `block` runs whenever the block's later statements do (each
-/// entry constructs it again), so it is recorded as a member write, not as
-/// a write that makes the local unknown.
+/// The statements of block \p CS: `block.x = 32;` as a statement of its
+/// own runs whenever the block's later statements do, so it is recorded as
+/// a member write (see withMemberWrites), not as a write that makes the
+/// local unknown.
 void collectWrittenInBlock(const CompoundStmt *CS, WrittenLocals &Out) {
-  llvm::SmallPtrSet<const VarDecl *, 4> Declared;
   for (const Stmt *Child : CS->body()) {
-    if (const auto *DS = dyn_cast<DeclStmt>(Child))
-      for (const Decl *D : DS->decls())
-        if (const auto *VD = dyn_cast<VarDecl>(D))
-          Declared.insert(VD);
-    if (std::optional<MemberWrite> W = memberWrite(Child);
-        W && Declared.contains(W->Var)) {
+    if (std::optional<MemberWrite> W = memberWrite(Child)) {
+      W->Block = CS;
       Out.MemberWrites[W->Var].push_back(*W);
       collectWritten(W->Assign->getRHS(), Out);
       continue;
@@ -286,13 +283,23 @@ BlockShape ShapeResolver::withMemberWrites(BlockShape S, const VarDecl *VD,
   if (Writes == It->second.MemberWrites.end())
     return S;
   const SourceManager &SM = Ctx.getSourceManager();
+  // In source order: a write in a block that also holds the launch, before
+  // it, runs whenever the launch does and sets the extent; one in a block
+  // the launch is not in (a branch) may or may not have run: unknown, until
+  // a later write that does run sets it again.
   for (const MemberWrite &W : Writes->second) {
     if (!SM.isBeforeInTranslationUnit(W.Assign->getBeginLoc(), At))
       continue;
-    std::optional<int64_t> V = constantOf(W.Assign->getRHS(), Ctx);
+    bool Runs = SM.isBeforeInTranslationUnit(W.Block->getLBracLoc(), At) &&
+                SM.isBeforeInTranslationUnit(At, W.Block->getRBracLoc());
+    // `block.x /= 4` leaves the extent unknown.
+    bool Set = Runs && W.Assign->getOpcode() == BO_Assign;
+    const Expr *Value = W.Assign->getRHS();
+    std::optional<int64_t> V =
+        Set ? constantOf(Value, Ctx) : std::optional<int64_t>();
     if (W.Member == "x") {
       S.X = V;
-      S.XWarpMultiple = isWarpMultiple(W.Assign->getRHS(), Ctx);
+      S.XWarpMultiple = Set && isWarpMultiple(Value, Ctx);
     } else if (W.Member == "y") {
       S.Y = V;
     } else if (W.Member == "z") {
@@ -442,8 +449,9 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
       return Met;
     }
     if (VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F)) {
+      // Extents written later may tell what the initializer does not.
       std::optional<BlockShape> S = shape(VD->getInit(), F, Site, Depth + 1);
-      return S ? withMemberWrites(*S, VD, E->getBeginLoc()) : S;
+      return withMemberWrites(S.value_or(BlockShape()), VD, E->getBeginLoc());
     }
     return std::nullopt;
   }
