@@ -203,6 +203,17 @@ static bool sameLockEveryTrip(const Expr *Lock, const Stmt *Loop) {
   return !Changes;
 }
 
+/// The condition of a while, do or for loop; null for `for (;;)`.
+static const Expr *loopCondition(const Stmt *Loop) {
+  if (const auto *W = dyn_cast<WhileStmt>(Loop))
+    return W->getCond();
+  if (const auto *D = dyn_cast<DoStmt>(Loop))
+    return D->getCond();
+  if (const auto *F = dyn_cast<ForStmt>(Loop))
+    return F->getCond();
+  return nullptr;
+}
+
 /// Returns whether \p S contains \p Target.
 static bool contains(const Stmt *S, const Stmt *Target) {
   bool Found = false;
@@ -240,13 +251,7 @@ static bool spinsOnResult(const CallExpr *Take, const Stmt *Loop) {
     });
     return Found;
   };
-  const Stmt *Cond = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    Cond = W->getCond();
-  else if (const auto *D = dyn_cast<DoStmt>(Loop))
-    Cond = D->getCond();
-  else if (const auto *F = dyn_cast<ForStmt>(Loop))
-    Cond = F->getCond();
+  const Stmt *Cond = loopCondition(Loop);
   if (Cond && Reads(Cond))
     return true;
   bool Exits = false;
@@ -270,13 +275,7 @@ static bool testsBitsItSets(const CallExpr *Take, const Stmt *Loop,
   if (!Info || Info->Op != AtomicOp::Or)
     return true;
   std::optional<int64_t> Set = writtenConstant(*Info, Ctx);
-  const Expr *Cond = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(Loop))
-    Cond = W->getCond();
-  else if (const auto *D = dyn_cast<DoStmt>(Loop))
-    Cond = D->getCond();
-  else if (const auto *F = dyn_cast<ForStmt>(Loop))
-    Cond = F->getCond();
+  const Expr *Cond = loopCondition(Loop);
   bool Ok = true;
   walk(Cond, [&](const Stmt *S) {
     const auto *And = dyn_cast<BinaryOperator>(S);

@@ -24,17 +24,12 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
 
-  bool TraverseFunctionDecl(FunctionDecl *FD) {
+  /// Tracks the function the calls below are written in.
+  bool TraverseDecl(Decl *D) {
     const FunctionDecl *Outer = Current;
-    Current = FD;
-    bool Result = RecursiveASTVisitor::TraverseFunctionDecl(FD);
-    Current = Outer;
-    return Result;
-  }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *MD) {
-    const FunctionDecl *Outer = Current;
-    Current = MD;
-    bool Result = RecursiveASTVisitor::TraverseCXXMethodDecl(MD);
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+      Current = FD;
+    bool Result = RecursiveASTVisitor::TraverseDecl(D);
     Current = Outer;
     return Result;
   }
