@@ -56,3 +56,17 @@ __global__ void linear_lane_branch_still_reported(float *out, const float *in) {
   }
   out[threadIdx.x] = v;
 }
+
+// Segments per row whose counter and bound carry the same lane offset: with
+// whole rows in a warp every lane runs the loop the same number of times.
+__global__ void segment_per_row_with_lane_offset_bounds(const float *val, float *out, int nnz, int num) {
+  const int first = (blockIdx.x * blockDim.y + threadIdx.y) * 32 * num + threadIdx.x;
+  const int last = first + (num - 1) * 32;
+  float acc = 0.0f;
+  for (int ind = first; ind < last; ind += 32) {
+    acc += ind < nnz ? val[ind] : 0.0f;
+    if (__any_sync(0xffffffff, acc > 1.0f))
+      acc = 0.0f;
+  }
+  out[blockIdx.x * 32 + threadIdx.x] = acc;
+}

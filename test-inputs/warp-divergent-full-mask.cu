@@ -1512,6 +1512,25 @@ __global__ void segment_with_lane_offset_bounds(const float *val, float *out, in
   out[blockIdx.x * 32 + threadIdx.x] = acc;
 }
 
+// The same segments, one per row of a 2-D block (ginkgo's COO kernel): the
+// bases come from threadIdx.y, so the loop splits a warp only when a warp
+// spans two rows, and the finding says exactly that.
+__global__ void segment_per_row_with_lane_offset_bounds(const float *val, float *out, int nnz, int num) {
+  const int first = (blockIdx.x * blockDim.y + threadIdx.y) * 32 * num + threadIdx.x;
+  const int last = first + (num - 1) * 32;
+  float acc = 0.0f;
+  for (int ind = first; ind < last; ind += 32) {
+    acc += ind < nnz ? val[ind] : 0.0f;
+    if (__any_sync(0xffffffff, acc > 1.0f))
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__any_sync' in potentially divergent code [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:29: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-5]]:29: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+      acc = 0.0f;
+  }
+  out[blockIdx.x * 32 + threadIdx.x] = acc;
+}
+
 // A window whose ends are multiples of 32, one of them a min() of two.
 __global__ void window_of_warp_multiples(const float *val, float *out, int nnz, int step) {
   const int start = blockIdx.x * 32 * step;

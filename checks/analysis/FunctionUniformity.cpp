@@ -299,8 +299,7 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
     if (Decl && (Decl == C.Branch ? false : controls(C.Branch, Decl)))
       continue;
     if (Cond.isVarying())
-      V = WarpValue::combine(
-          V, WarpValue::derived(Cond.V, Cond, C.Branch->getTerminatorStmt()));
+      V = WarpValue::splitBy(V, Cond, C.Branch->getTerminatorStmt());
     else
       V.Params |= Cond.Params;
   }
@@ -444,9 +443,7 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
         (Before || Cycles[C.first] != Cycles[At->getBlockID()]))
       continue;
     if (Cond.isVarying())
-      V = WarpValue::combine(
-          V, WarpValue::derived(Cond.V, Cond,
-                                Blocks[C.first]->getTerminatorStmt()));
+      V = WarpValue::splitBy(V, Cond, Blocks[C.first]->getTerminatorStmt());
     else
       V.Params |= Cond.Params;
   }

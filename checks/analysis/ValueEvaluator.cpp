@@ -354,6 +354,41 @@ WarpValue ValueEvaluator::evalBuiltinRegister(const Expr *E) {
                    E, {});
 }
 
+/// The difference (or comparison) of two LaneAffine values \p L and \p R
+/// (\p C: their combination): the lane index cancels, so it is uniform,
+/// or varies only by the launch shape where a base does.
+static WarpValue affineDifference(const WarpValue &L, const WarpValue &R,
+                                  const WarpValue &C) {
+  if (!L.AffineBaseByShape && !R.AffineBaseByShape) {
+    WarpValue U;
+    U.Params = C.Params;
+    return U;
+  }
+  WarpValue V = WarpValue::varying(Variance::Data, C.Origin);
+  V.LaunchShape = true;
+  V.Params = C.Params;
+  return V;
+}
+
+/// \p L op \p R, both varying: a LaneAffine value plus (or minus) one that
+/// varies only by the launch shape stays LaneAffine over that base
+/// (`threadIdx.y * n + threadIdx.x`, `ind_start + (num - 1) * 32` with
+/// `num` read from the row), so that two such indices still compare alike
+/// in a warp whose rows are whole.
+static WarpValue affineOverShape(BinaryOperatorKind Op, const WarpValue &L,
+                                 const WarpValue &R, WarpValue C) {
+  auto ShapeOnly = [](const WarpValue &V) {
+    return V.LaunchShape && !V.LaneAffine;
+  };
+  bool Left = L.LaneAffine && ShapeOnly(R) && (Op == BO_Add || Op == BO_Sub);
+  bool Right = R.LaneAffine && ShapeOnly(L) && Op == BO_Add;
+  if (!Left && !Right)
+    return C;
+  C.LaneAffine = true;
+  C.AffineBaseByShape = true;
+  return C;
+}
+
 WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
                                       const WarpValue &R, const Expr *E) {
   WarpValue C = WarpValue::combine(L, R);
@@ -369,11 +404,8 @@ WarpValue ValueEvaluator::evalCompare(BinaryOperatorKind Op, const WarpValue &L,
     return C;
   // Each a uniform value plus the lane index: the same test in every lane
   // (`ind < ind_end`, both stepped from `base + threadIdx.x`).
-  if (L.LaneAffine && R.LaneAffine) {
-    WarpValue U;
-    U.Params = C.Params;
-    return U;
-  }
+  if (L.LaneAffine && R.LaneAffine)
+    return affineDifference(L, R, C);
   // Make the lane-indexed side the left one.
   bool Swapped = !(L.isVarying() && R.isUniform());
   const WarpValue &Idx = Swapped ? R : L;
@@ -540,6 +572,7 @@ static std::optional<WarpValue> shiftedIndex(BinaryOperatorKind Op,
   int8_t Offset = Index.S == Shape::LaneId ? int8_t(0) : Index.OffsetMod32;
   C.S = Shape::ThreadIndex;
   C.LaneAffine = Index.LaneAffine;
+  C.AffineBaseByShape = Index.AffineBaseByShape;
   if (Uniform.Constant && Offset >= 0)
     C.OffsetMod32 =
         mod32(Offset + (Op == BO_Add ? *Uniform.Constant : -*Uniform.Constant));
@@ -634,6 +667,12 @@ static WarpValue oneVaryingOperand(BinaryOperatorKind Op,
   if (std::optional<WarpValue> V =
           shiftedIndex(Op, Varying, Uniform, VaryingLeft, C))
     return *V;
+  // Any other lane-affine value moved by a uniform amount stays one.
+  if (Varying.LaneAffine && (Op == BO_Add || (Op == BO_Sub && VaryingLeft))) {
+    C.LaneAffine = true;
+    C.AffineBaseByShape = Varying.AffineBaseByShape;
+    return C;
+  }
   if (!VaryingLeft)
     return C;
   if (Varying.S == Shape::ThreadIndex)
@@ -667,13 +706,10 @@ WarpValue ValueEvaluator::arithmetic(BinaryOperatorKind Op, const WarpValue &L,
   // Two values that are each a uniform value plus the lane index differ by
   // the same amount in every lane: `tid - lane` is the index of the warp's
   // lane 0 (a warp's slice `&s[threadIdx.x - lane]`).
-  if (L.LaneAffine && R.LaneAffine && Op == BO_Sub) {
-    WarpValue U;
-    U.Params = C.Params;
-    return U;
-  }
+  if (L.LaneAffine && R.LaneAffine && Op == BO_Sub)
+    return affineDifference(L, R, C);
   if (L.isVarying() && R.isVarying())
-    return C;
+    return affineOverShape(Op, L, R, C);
   // Exactly one operand varies: keep the shapes that buy precision.
   return L.isVarying() ? oneVaryingOperand(Op, L, R, /*VaryingLeft=*/true, C)
                        : oneVaryingOperand(Op, R, L, /*VaryingLeft=*/false, C);

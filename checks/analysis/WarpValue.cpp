@@ -27,6 +27,19 @@ WarpValue WarpValue::derived(Variance V, const WarpValue &From,
   return R;
 }
 
+WarpValue WarpValue::splitBy(const WarpValue &V, const WarpValue &Cond,
+                             const Stmt *Site) {
+  WarpValue R = combine(V, derived(Cond.V, Cond, Site));
+  // Lanes split only where rows do: with whole rows in a warp the value is
+  // still a uniform base plus the lane index (`i += 32` in a loop whose
+  // bound is read from the row).
+  if (V.LaneAffine && Cond.LaunchShape) {
+    R.LaneAffine = true;
+    R.AffineBaseByShape = true;
+  }
+  return R;
+}
+
 WarpValue WarpValue::param(unsigned Index) {
   WarpValue R;
   R.Params = ParamSet::of(Index);
@@ -49,6 +62,8 @@ WarpValue WarpValue::join(const WarpValue &A, const WarpValue &B) {
   R.Single = A.Single == B.Single ? A.Single : OneLane::None;
   R.Whole = A.Whole == B.Whole ? A.Whole : OneLane::None;
   R.LaneAffine = A.LaneAffine && B.LaneAffine;
+  R.AffineBaseByShape =
+      R.LaneAffine && (A.AffineBaseByShape || B.AffineBaseByShape);
   if (A.Constant == B.Constant)
     R.Constant = A.Constant;
   return R;

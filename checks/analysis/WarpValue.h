@@ -75,6 +75,11 @@ struct WarpValue {
   /// differ by the same amount in every lane, so their difference and their
   /// comparison are uniform.
   bool LaneAffine = false;
+  /// For a LaneAffine value: its base varies, but only by the launch shape
+  /// (`threadIdx.y * n + threadIdx.x`), so two such values differ by an
+  /// amount that is the same in a warp whenever blockDim.x is a multiple
+  /// of 32.
+  bool AffineBaseByShape = false;
 
   bool isUniform() const { return V == Variance::Uniform; }
   bool isVarying() const { return !isUniform(); }
@@ -102,6 +107,10 @@ struct WarpValue {
   static WarpValue derived(Variance V, const WarpValue &From,
                            const Stmt *Origin);
   static WarpValue param(unsigned Index);
+  /// \p V as left by lanes that may have split on a branch whose condition
+  /// is \p Cond (varying), at \p Site.
+  static WarpValue splitBy(const WarpValue &V, const WarpValue &Cond,
+                           const Stmt *Site);
 
   /// The least upper bound of two values (a variable assigned both).
   static WarpValue join(const WarpValue &A, const WarpValue &B);
@@ -112,7 +121,8 @@ struct WarpValue {
     return V == O.V && S == O.S && OffsetMod32 == O.OffsetMod32 &&
            Single == O.Single && Whole == O.Whole && Params == O.Params &&
            Constant == O.Constant && LaunchShape == O.LaunchShape &&
-           LaneAffine == O.LaneAffine;
+           LaneAffine == O.LaneAffine &&
+           AffineBaseByShape == O.AffineBaseByShape;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };

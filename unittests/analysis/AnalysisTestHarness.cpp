@@ -17,6 +17,7 @@ static const char Prelude[] = R"cu(
 template <class T> __device__ void uniform(T);
 template <class T> __device__ void varying(T);
 template <class T> __device__ void lane_varying(T);
+template <class T> __device__ void launch_shape_varying(T);
 template <class T> __device__ void data_varying(T);
 __device__ void converged();
 __device__ void diverged();
@@ -156,9 +157,10 @@ unsigned AnalysisTest::checkProbes(bool InPatterns) {
   auto Matches = match(
       callExpr(callee(functionDecl(
                           hasAnyName("uniform", "varying", "lane_varying",
-                                     "data_varying", "converged", "diverged",
-                                     "lane_diverged", "data_diverged", "exited",
-                                     "single_lane", "not_single_lane"))
+                                     "data_varying", "launch_shape_varying",
+                                     "converged", "diverged", "lane_diverged",
+                                     "data_diverged", "exited", "single_lane",
+                                     "not_single_lane"))
                           .bind("probe")),
                forCallable(functionDecl().bind("fn")))
           .bind("call"),
@@ -185,7 +187,9 @@ unsigned AnalysisTest::checkProbes(bool InPatterns) {
       bool Ok = Probe == "uniform"        ? V.isUniform()
                 : Probe == "varying"      ? V.isVarying()
                 : Probe == "lane_varying" ? V.V == Variance::Lane
-                                          : V.V == Variance::Data;
+                : Probe == "launch_shape_varying"
+                    ? V.isVarying() && V.LaunchShape
+                    : V.V == Variance::Data;
       EXPECT_TRUE(Ok) << Where << "analysis says " << describe(V);
       continue;
     }

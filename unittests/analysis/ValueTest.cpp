@@ -265,6 +265,25 @@ __global__ void k(int num, int nnz) {
   checkProbes();
 }
 
+// The same over a base read from the row (threadIdx.y): the difference then
+// varies only where a warp spans two rows, by the launch shape.
+TEST_F(ValueTest, LaneAffineValuesOverRowBasesVaryByLaunchShape) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int num, int nnz) {
+  const int start = threadIdx.y * 32 * num + threadIdx.x;
+  const int end = start + (num - 1) * 32;
+  lane_varying(start);
+  for (int ind = start; ind < end; ind += 32) {
+    launch_shape_varying(ind < end);
+    lane_varying(ind < nnz);
+  }
+  launch_shape_varying(end - start);
+  lane_varying(start * 2 - end);
+}
+)cu"));
+  checkProbes();
+}
+
 // A local's value is joined over all its assignments (flow-insensitive per
 // variable, as FunctionUniformity::valueOf(const VarDecl *) documents).
 TEST_F(ValueTest, LocalsTakeTheDefinitionsThatReachEachRead) {
