@@ -12,6 +12,7 @@
 #ifndef WARP_LINT_TOOL_PREPROCESSEDHASH_H
 #define WARP_LINT_TOOL_PREPROCESSEDHASH_H
 
+#include "InputManifest.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/VirtualFileSystem.h"
@@ -22,11 +23,13 @@ namespace warplint {
 
 /// Preprocesses \p File with \p Command (already adjusted) on \p FS and
 /// returns the hex hash of what it read, or nothing when preprocessing
-/// failed (the unit is then analysed and not cached).
+/// failed (the unit is then analysed and not cached). With \p Record, also
+/// appends what was read to that manifest.
 std::optional<std::string>
 hashPreprocessedInputs(const clang::tooling::CompileCommand &Command,
                        llvm::StringRef File,
-                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
+                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS,
+                       InputManifest *Record = nullptr);
 
 } // namespace warplint
 

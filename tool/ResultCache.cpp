@@ -237,7 +237,7 @@ std::string ResultCache::entryPath(StringRef Key) const {
   return Path.str().str();
 }
 
-std::optional<CachedUnit> ResultCache::lookup(StringRef Key) {
+std::optional<json::Value> ResultCache::read(StringRef Key) {
   std::string Path = entryPath(Key);
   ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path);
   if (!Text)
@@ -247,44 +247,60 @@ std::optional<CachedUnit> ResultCache::lookup(StringRef Key) {
     consumeError(Doc.takeError());
     return std::nullopt;
   }
-  std::optional<CachedUnit> U = cachedUnitFromJson(*Doc);
-  if (U) {
-    // Recently used: the last to be evicted.
-    int FD;
-    if (!sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
-                                   sys::fs::OF_Append)) {
-      sys::fs::setLastAccessAndModificationTime(
-          FD, std::chrono::system_clock::now());
-      sys::Process::SafelyCloseFileDescriptor(FD);
-    }
+  // Recently used: the last to be evicted.
+  int FD;
+  if (!sys::fs::openFileForWrite(Path, FD, sys::fs::CD_OpenExisting,
+                                 sys::fs::OF_Append)) {
+    sys::fs::setLastAccessAndModificationTime(FD,
+                                              std::chrono::system_clock::now());
+    sys::Process::SafelyCloseFileDescriptor(FD);
   }
-  return U;
+  return std::move(*Doc);
 }
 
-void ResultCache::store(StringRef Key, const CachedUnit &U) {
+bool ResultCache::write(StringRef Key, const json::Value &V) {
   std::string Path = entryPath(Key);
   StringRef Parent = sys::path::parent_path(Path);
   if (sys::fs::create_directories(Parent))
-    return;
+    return false;
   SmallString<256> Temp;
   int FD;
   if (sys::fs::createUniqueFile(Parent + "/.tmp-%%%%%%%%", FD, Temp))
-    return;
+    return false;
   {
     raw_fd_ostream OS(FD, /*shouldClose=*/true);
-    OS << toJson(U);
+    OS << V;
     OS.close();
     if (OS.has_error()) {
       OS.clear_error();
       sys::fs::remove(Temp);
-      return;
+      return false;
     }
   }
   if (sys::fs::rename(Temp, Path)) {
     sys::fs::remove(Temp);
-    return;
+    return false;
   }
-  ++Stored;
+  return true;
+}
+
+std::optional<CachedUnit> ResultCache::lookup(StringRef Key) {
+  std::optional<json::Value> Doc = read(Key);
+  return Doc ? cachedUnitFromJson(*Doc) : std::nullopt;
+}
+
+void ResultCache::store(StringRef Key, const CachedUnit &U) {
+  if (write(Key, toJson(U)))
+    ++Stored;
+}
+
+std::optional<InputManifest> ResultCache::lookupManifest(StringRef Key) {
+  std::optional<json::Value> Doc = read(Key);
+  return Doc ? inputManifestFromJson(*Doc) : std::nullopt;
+}
+
+void ResultCache::storeManifest(StringRef Key, const InputManifest &M) {
+  write(Key, toJson(M));
 }
 
 uint64_t ResultCache::trim() {

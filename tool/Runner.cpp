@@ -16,6 +16,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/PrettyStackTrace.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/SHA1.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -141,40 +142,68 @@ configExtraArgs(ClangTidyContext &Context) {
 
 /// Returns the cache key of \p File: its preprocessed inputs under each of
 /// its commands as the analysis will run them, the commands, the effective
-/// configuration and the tool version (ResultCache.h). Nothing when a
-/// command does not preprocess: the unit is then not cached.
+/// configuration and the tool version (ResultCache.h). The unit's manifest
+/// gives the key without preprocessing while what it lists still holds
+/// (InputManifest.h); otherwise the unit is preprocessed and the manifest
+/// rewritten. Nothing when a command does not preprocess: the unit is then
+/// not cached.
 static std::optional<std::string>
 unitCacheKey(const std::string &File,
              const clang::tooling::CompilationDatabase &Database,
              ClangTidyContext &Context, IntrusiveRefCntPtr<vfs::FileSystem> FS,
-             StringRef ToolVersion) {
+             const RunSettings &Settings) {
   using namespace clang::tooling;
-  SHA1 Key;
+  SHA1 Key, ManifestKey;
   auto Part = [&](StringRef Text) {
-    Key.update(Text);
-    Key.update(StringRef("\0", 1));
+    for (SHA1 *H : {&Key, &ManifestKey}) {
+      H->update(Text);
+      H->update(StringRef("\0", 1));
+    }
   };
   Part("warp-lint result cache 1");
-  Part(ToolVersion);
+  Part(Settings.ToolVersion);
   Part(configurationAsText(Context.getOptionsForFile(File)));
   ArgumentsAdjuster Adjust =
       combineAdjusters(configExtraArgs(Context), getStripPluginsAdjuster());
   std::vector<CompileCommand> Commands = Database.getCompileCommands(File);
   if (Commands.empty())
     return std::nullopt;
-  for (CompileCommand Command : Commands) {
+  for (CompileCommand &Command : Commands) {
     Command.CommandLine = Adjust(Command.CommandLine, File);
     Part(Command.Directory);
     for (const std::string &Arg : Command.CommandLine)
       Part(Arg);
+  }
+  // The manifest's own key: what is known before preprocessing, with the
+  // file's name and the environment the include search reads.
+  ManifestKey.update(StringRef("manifest\0", 9));
+  ManifestKey.update(File);
+  for (const char *Var : {"CPATH", "C_INCLUDE_PATH", "CPLUS_INCLUDE_PATH"}) {
+    ManifestKey.update(StringRef("\0", 1));
+    if (std::optional<std::string> V = sys::Process::GetEnv(Var))
+      ManifestKey.update(*V);
+  }
+  std::string ManifestName = toHex(ManifestKey.final(), /*LowerCase=*/true);
+  ResultCache &Cache = *Settings.Cache;
+  if (std::optional<InputManifest> M = Cache.lookupManifest(ManifestName))
+    if (M->stillHolds(*FS)) {
+      ++Cache.DirectHits;
+      return M->ResultKey;
+    }
+
+  InputManifest Record;
+  for (const CompileCommand &Command : Commands) {
     std::optional<std::string> Inputs =
-        hashPreprocessedInputs(Command, File, FS);
+        hashPreprocessedInputs(Command, File, FS, &Record);
     if (!Inputs)
       return std::nullopt;
-    Part(*Inputs);
+    Key.update(*Inputs);
+    Key.update(StringRef("\0", 1));
   }
-  std::array<uint8_t, 20> Digest = Key.final();
-  return toHex(Digest, /*LowerCase=*/true);
+  Record.ResultKey = toHex(Key.final(), /*LowerCase=*/true);
+  if (!Record.Incomplete)
+    Cache.storeManifest(ManifestName, Record);
+  return Record.ResultKey;
 }
 
 /// Runs one unit; everything it touches is its own. This is runClangTidy
@@ -213,7 +242,7 @@ static UnitResult runUnit(const std::string &File,
   // inputs) also stamps what it reads, for --fix.
   std::optional<std::string> Key;
   if (Settings.Cache) {
-    Key = unitCacheKey(File, Database, Context, FS, Settings.ToolVersion);
+    Key = unitCacheKey(File, Database, Context, FS, Settings);
     if (Key)
       if (std::optional<CachedUnit> Hit = Settings.Cache->lookup(*Key)) {
         ++Settings.Cache->Hits;

@@ -582,13 +582,14 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
   if (Cache) {
     uint64_t Kept = Cache->trim();
     if (Stats)
-      errs() << formatv("warp-lint: cache: {0} hit{1}, {2} miss{3}, {4} "
-                        "stored, {5} evicted; {6} KiB of {7} KiB in {8}\n",
-                        Cache->Hits.load(), Cache->Hits == 1 ? "" : "s",
-                        Cache->Misses.load(), Cache->Misses == 1 ? "" : "es",
-                        Cache->Stored.load(), Cache->Evicted.load(),
-                        (Kept + 1023) / 1024, Req.CacheCap / 1024,
-                        Cache->dir());
+      errs() << formatv(
+          "warp-lint: cache: {0} hit{1}, {2} miss{3}, {4} "
+          "stored, {5} evicted; {6} KiB of {7} KiB in {8}; {9} of the "
+          "hits without preprocessing\n",
+          Cache->Hits.load(), Cache->Hits == 1 ? "" : "s", Cache->Misses.load(),
+          Cache->Misses == 1 ? "" : "es", Cache->Stored.load(),
+          Cache->Evicted.load(), (Kept + 1023) / 1024, Req.CacheCap / 1024,
+          Cache->dir(), Cache->DirectHits.load());
   } else if (Stats) {
     errs() << "warp-lint: cache: off\n";
   }

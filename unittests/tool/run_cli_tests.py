@@ -1143,7 +1143,8 @@ def package(tool, tmp):
 
 def cache_line(err):
     m = re.search(r"warp-lint: cache: (\d+) hits?, (\d+) miss(?:es)?, (\d+) stored, "
-                  r"(\d+) evicted; (\d+) KiB of (\d+) KiB", err)
+                  r"(\d+) evicted; (\d+) KiB of (\d+) KiB in .*; (\d+) of the hits without "
+                  r"preprocessing", err)
     return tuple(int(x) for x in m.groups()) if m else None
 
 
@@ -1169,6 +1170,7 @@ def cache(tool, tmp):
     warm_s = time.time() - t0
     check(rc == 1 and warm == cold, "hit: same output as the cold run")
     check(cache_line(err) and cache_line(err)[:2] == (3, 0), f"hit: 3 hits ({err!r})")
+    check(cache_line(err)[6] == 3, f"hit: the manifests give the keys ({err!r})")
     print(f"cache: cold {cold_s:.2f} s, warm {warm_s:.2f} s ({100 * warm_s / cold_s:.0f}%)")
     for fmt in ("sarif", "json"):
         rc1, o1, _ = run(tool, ["-p", "build", "--no-cache", f"--format={fmt}"], d)
@@ -1213,6 +1215,28 @@ def cache(tool, tmp):
     rc, out, err = run(tool, args, d)
     check(rc == 1 and cache_line(err) and cache_line(err)[0] == 0,
           f"damaged entries are misses ({rc}, {err!r})")
+    # A new header that shadows an included one (next to the unit, looked
+    # at first for a quoted name) changes no file the units read: the
+    # manifest's probes still make the two units including it miss.
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (3, 0) and cache_line(err)[6] == 3,
+          f"shadow: warm before ({err!r})")
+    write(f"{d}/lanes.cuh", "#define HALF 32\n")
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (1, 2) and "a.cu" not in out,
+          f"shadow: a header earlier in the search misses ({err!r}, {out[:300]!r})")
+    os.remove(f"{d}/lanes.cuh")
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (3, 0) and cache_line(err)[6] == 1
+          and "a.cu" in out, f"shadow gone: the old keys again, found by preprocessing ({err!r})")
+    # So does a header that __has_include now finds.
+    write(f"{d}/inc/other.cuh", '#if __has_include("opt.cuh")\n#include "opt.cuh"\n#endif\n'
+          "#define OTHER 1\n")
+    run(tool, args, d)
+    write(f"{d}/inc/opt.cuh", "#define OPT 1\n")
+    rc, out, err = run(tool, args, d)
+    check(cache_line(err) and cache_line(err)[:2] == (2, 1) and cache_line(err)[6] == 2,
+          f"__has_include finds a new header: that unit misses ({err!r})")
     expect_error(tool, ["-p", "build", "--cache-size=lots"], d, "--cache-size", "bad --cache-size")
 
 
