@@ -1,5 +1,4 @@
-//===--- InputManifest.h - a unit's inputs, checked without preprocessing -*-
-// C++ -*-===//
+//===--- InputManifest.h - a unit's inputs, known cheaply -------*- C++ -*-===//
 ///
 /// \file Knowing a unit's cache key (ResultCache.h) takes preprocessing it,
 /// which on a CUDA unit (the runtime wrapper headers, libstdc++) is most of

@@ -1,10 +1,10 @@
 //===--- ResultCache.h - units analysed before, not analysed again -*- C++
 //-*-===//
 ///
-/// \file A re-run over an unchanged project should cost next to nothing. Each unit's result (findings, fixes, compile errors,
-/// NOLINT counts, function ranges, the launches it reported to the
-/// cross-unit ledger) is stored as JSON under a key that hashes everything
-/// the result depends on:
+/// \file A re-run over an unchanged project should cost next to nothing. Each
+/// unit's result (findings, fixes, compile errors, NOLINT counts, function
+/// ranges, the launches it reported to the cross-unit ledger) is stored as JSON
+/// under a key that hashes everything the result depends on:
 ///  - every file the preprocessor entered for the unit, with its path and
 ///    whole text (PreprocessedHash.h): a header edit, even in a comment
 ///    (NOLINT) or in whitespace (offsets), changes the key of exactly the

@@ -161,6 +161,14 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
     Blocks[B->getBlockID()] = B;
   for (unsigned I = 0; I < Order.size(); ++I)
     OrderIndex[Order[I]->getBlockID()] = I;
+  for (const CFGBlock *B : *Cfg) {
+    unsigned I = 0;
+    for (const CFGElement &E : *B) {
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+        ElementIndex.try_emplace({B->getBlockID(), CS->getStmt()}, I);
+      ++I;
+    }
+  }
   Cycles = cycleIds(*Cfg);
   ControllerCache.assign(Cfg->getNumBlockIDs(), std::nullopt);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
@@ -405,16 +413,10 @@ FunctionUniformity::controllersOf(const CFGBlock *B) {
   return *Slot;
 }
 
-/// Returns the index of element \p S in block \p B, or ~0u.
-static unsigned elementIndex(const CFGBlock *B, const Stmt *S) {
-  unsigned I = 0;
-  for (const CFGElement &E : *B) {
-    if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>();
-        CS && CS->getStmt() == S)
-      return I;
-    ++I;
-  }
-  return ~0u;
+unsigned FunctionUniformity::elementIndex(const CFGBlock *B,
+                                          const Stmt *S) const {
+  auto It = ElementIndex.find({B->getBlockID(), S});
+  return It == ElementIndex.end() ? ~0u : It->second;
 }
 
 WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,

@@ -172,6 +172,11 @@ private:
   std::unique_ptr<ValueEvaluator> Eval;
   /// Position of each block in Order, and each block by id.
   std::vector<unsigned> OrderIndex;
+  /// (block id, statement) -> the statement's first position in the block:
+  /// a use and a write in one long block are ordered without a scan.
+  llvm::DenseMap<std::pair<unsigned, const Stmt *>, unsigned> ElementIndex;
+  /// The position of \p S in \p B, or ~0u.
+  unsigned elementIndex(const CFGBlock *B, const Stmt *S) const;
   std::vector<const CFGBlock *> Blocks;
   /// By block id: its strongly connected component (blocks on one cycle).
   std::vector<unsigned> Cycles;

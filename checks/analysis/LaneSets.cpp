@@ -4,6 +4,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace clang::warp {
@@ -96,9 +97,16 @@ void LaneEvaluator::bind(const VarDecl *VD, std::optional<int64_t> Value) {
     Bound[VD] = *Value;
   else
     Bound.erase(VD);
-  // Values computed once for every warp may have read the counter.
+  // Values computed once for every warp, or once for all lanes, may have
+  // read the counter (unbound, it was the variable).
   WarpFreeValues.clear();
+  Invariant.clear();
   ++Generation;
+}
+
+std::optional<int64_t> LaneEvaluator::bindingOf(const VarDecl *VD) const {
+  auto It = Bound.find(VD);
+  return It == Bound.end() ? std::nullopt : std::optional<int64_t>(It->second);
 }
 
 bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
@@ -232,9 +240,31 @@ static std::optional<int64_t> applyBinary(BinaryOperatorKind Op, int64_t A,
 
 std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
                                            uint64_t Warp, unsigned Depth) {
-  if (!E || Depth > 24)
+  if (!E || Depth > 24) {
+    Cut = true;
     return std::nullopt;
+  }
   E = E->IgnoreParens();
+  if (auto It = Invariant.find(E); It != Invariant.end())
+    return It->second;
+  // A value computed from nothing that differs between lanes, warps or
+  // loop iterations is the same in all of them: the lane loops (32 lanes
+  // of up to 65 warps) then evaluate the expression once. Evaluation is
+  // deterministic, so this holds even where a short circuit skipped a
+  // varying operand.
+  bool OuterVarying = std::exchange(ReadVarying, false);
+  bool OuterCut = std::exchange(Cut, false);
+  std::optional<int64_t> V = evalUncached(E, Lane, Warp, Depth);
+  if (!ReadVarying && !Cut)
+    Invariant.try_emplace(E, V);
+  ReadVarying |= OuterVarying;
+  Cut |= OuterCut;
+  return V;
+}
+
+std::optional<int64_t> LaneEvaluator::evalUncached(const Expr *E, unsigned Lane,
+                                                   uint64_t Warp,
+                                                   unsigned Depth) {
   if (E->isValueDependent() || E->isTypeDependent())
     return std::nullopt;
   if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E) ||
@@ -339,16 +369,21 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
   if (V.Constant && V.isUniform() && !Variable)
     return asType(*V.Constant, T, Ctx);
-  if (V.S == Shape::LaneId)
+  if (V.S == Shape::LaneId) {
+    ReadVarying = true;
     return Lane;
+  }
   if (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0) {
     SawThreadIndex = true;
+    ReadVarying = true;
     return asType(int64_t(32 * Warp + Lane), T, Ctx);
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
-      if (auto It = Bound.find(VD); It != Bound.end())
+      if (auto It = Bound.find(VD); It != Bound.end()) {
+        ReadVarying = true; // the counter's value in this iteration
         return asType(It->second, T, Ctx);
+      }
       if (isReadOnlyLocal(VD))
         if (std::optional<int64_t> I =
                 eval(VD->getInit(), Lane, Warp, Depth + 1))
@@ -610,14 +645,19 @@ static bool isLoop(const Stmt *S) {
   return isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+/// The condition of \p B's two-way branch, when lane sets follow it: loop
+/// conditions change between iterations; switches are not followed.
+static const Expr *followedCondition(const CFGBlock &B) {
+  const Stmt *T = B.getTerminatorStmt();
+  if (B.succ_size() != 2 || !T || isLoop(T) || isa<SwitchStmt>(T))
+    return nullptr;
+  return dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+}
+
 llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
                                                    uint64_t Warp) {
   llvm::SmallVector<LaneSet, 2> Out(B.succ_size(), AllLanes);
-  const Stmt *T = B.getTerminatorStmt();
-  // Loop conditions change between iterations; switches are not followed.
-  if (B.succ_size() != 2 || !T || isLoop(T) || isa<SwitchStmt>(T))
-    return Out;
-  const Expr *Cond = dyn_cast_or_null<Expr>(B.getTerminatorCondition());
+  const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
   // Most conditions read no threadIdx.x: their edges are one warp's.
@@ -638,11 +678,46 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   return Out;
 }
 
+namespace {
+/// The variables an expression reads, and those their initializers read
+/// (the lane evaluator follows a read-only local into its initializer).
+class ReadVariables : public RecursiveASTVisitor<ReadVariables> {
+public:
+  llvm::SetVector<const VarDecl *> Vars;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (Vars.insert(VD) && VD->getInit())
+        TraverseStmt(const_cast<Expr *>(VD->getInit()));
+    return true;
+  }
+};
+} // namespace
+
+std::vector<std::optional<int64_t>> LaneReach::conditionBindings() {
+  if (!ConditionVars) {
+    ReadVariables R;
+    for (const CFGBlock *B : FU.cfg())
+      if (const Expr *C = followedCondition(*B))
+        R.TraverseStmt(const_cast<Expr *>(C));
+    ConditionVars.emplace(R.Vars.begin(), R.Vars.end());
+  }
+  std::vector<std::optional<int64_t>> Bindings;
+  for (const VarDecl *VD : *ConditionVars)
+    Bindings.push_back(Eval.bindingOf(VD));
+  return Bindings;
+}
+
 const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
-  // A branch may test a loop counter the evaluator has bound since.
+  // A branch may test a loop counter the evaluator has bound since; the
+  // lanes stay while every variable the conditions read is bound as before
+  // (most shuffles' offset loops are tested by no branch).
   if (CachedGeneration != Eval.generation()) {
-    ByWarp.clear();
-    WarpFreeEdges.clear();
+    std::vector<std::optional<int64_t>> Now = conditionBindings();
+    if (Now != CachedBindings) {
+      ByWarp.clear();
+      WarpFreeEdges.clear();
+      CachedBindings = std::move(Now);
+    }
     CachedGeneration = Eval.generation();
   }
   auto It = ByWarp.find(Warp);

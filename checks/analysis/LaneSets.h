@@ -69,10 +69,15 @@ public:
   void bind(const VarDecl *VD, std::optional<int64_t> Value);
   /// Changes whenever a binding does: values cached before are stale.
   unsigned generation() const { return Generation; }
+  /// The value bound to \p VD, if any.
+  std::optional<int64_t> bindingOf(const VarDecl *VD) const;
 
 private:
+  /// eval through the cache of values that are the same in every lane.
   std::optional<int64_t> eval(const Expr *E, unsigned Lane, uint64_t Warp,
                               unsigned Depth);
+  std::optional<int64_t> evalUncached(const Expr *E, unsigned Lane,
+                                      uint64_t Warp, unsigned Depth);
   /// The value-preserving integer casts; nullopt for the others.
   std::optional<int64_t> evalCast(const CastExpr *Cast, unsigned Lane,
                                   uint64_t Warp, unsigned Depth);
@@ -100,6 +105,12 @@ private:
   llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Folded;
   llvm::DenseMap<const VarDecl *, int64_t> Bound;
+  /// Values that read no lane, thread index or bound counter (and were not
+  /// cut short by the depth limit).
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Invariant;
+  /// Whether the evaluation under way read a lane, thread index or bound
+  /// counter, or hit the depth limit.
+  bool ReadVarying = false, Cut = false;
   unsigned Generation = 0;
   bool SawThreadIndex = false;
 };
@@ -142,8 +153,15 @@ private:
   /// block id: the same for every warp.
   llvm::DenseMap<unsigned, llvm::SmallVector<LaneSet, 2>> WarpFreeEdges;
   std::optional<bool> WarpDependent;
-  /// The evaluator's generation the lane sets above were computed in.
+  /// The bindings of the variables the branch conditions read (see
+  /// conditionBindings), in order.
+  std::vector<std::optional<int64_t>> conditionBindings();
+
+  /// The evaluator's generation the lane sets above were last checked in,
+  /// and the bindings of the conditions' variables they were computed with.
   unsigned CachedGeneration = 0;
+  std::vector<std::optional<int64_t>> CachedBindings;
+  std::optional<std::vector<const VarDecl *>> ConditionVars;
 };
 
 /// The member mask of \p Use as each lane of warp \p Warp computes it
