@@ -72,6 +72,16 @@ public:
   /// frameworks, whose lookups are not plain paths).
   bool complete() const { return Complete; }
 
+  /// Adds the paths found to exist that are not entered files (an entered
+  /// file is read back, which shows it exists).
+  void finishProbes() {
+    if (!Record)
+      return;
+    for (std::string &Path : Present)
+      if (!EnteredPaths.contains(Path))
+        Record->Probes.push_back({std::move(Path), true});
+  }
+
 private:
   /// Notes every path where \p Name could have been found, in any search
   /// directory the lookup could have reached (include_next starts later:
@@ -128,18 +138,6 @@ private:
       Record->Probes.push_back({Missing.str(), false});
   }
 
-public:
-  /// Adds the paths found to exist that are not entered files (an entered
-  /// file is read back, which shows it exists).
-  void finishProbes() {
-    if (!Record)
-      return;
-    for (std::string &Path : Present)
-      if (!EnteredPaths.contains(Path))
-        Record->Probes.push_back({std::move(Path), true});
-  }
-
-private:
   const SourceManager &SM;
   FileManager &Files;
   const HeaderSearch &Search;
