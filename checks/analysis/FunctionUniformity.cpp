@@ -133,7 +133,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                                        const UniformityOptions &Opts,
                                        ValueOracle &Oracle,
                                        std::vector<WarpValue> Entry)
-    : FD(FD), Ctx(Ctx), Entry(std::move(Entry)) {
+    : FD(FD), Ctx(Ctx), Oracle(Oracle), Entry(std::move(Entry)) {
   if (!FD->getBody())
     return;
   Cfg = buildCFG(FD, Ctx);
@@ -173,12 +173,15 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   ControllerCache.assign(Cfg->getNumBlockIDs(), std::nullopt);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
   BranchSeen.assign(Cfg->getNumBlockIDs(), false);
-  for (unsigned Round = 0; Round < MaxRounds; ++Round) {
-    bool Changed = updateValues();
-    Changed |= updateBranchValues();
-    if (!Changed)
+  Items.assign(DefValues.size() + Cfg->getNumBlockIDs(), {});
+  ChangedAt.assign(Items.size(), 0);
+  for (unsigned Round = 0; Round < MaxRounds; ++Round)
+    if (!sweep())
       break;
-  }
+  // Branches no path reaches still answer divergenceAt for their blocks.
+  for (const CFGBlock *B : *Cfg)
+    if (OrderIndex[B->getBlockID()] == ~0u)
+      updateBranchValue(B);
 }
 
 FunctionUniformity::~FunctionUniformity() = default;
@@ -271,28 +274,55 @@ WarpValue FunctionUniformity::branchValue(const CFGBlock *B) {
   return WarpValue::uniform();
 }
 
+bool FunctionUniformity::needsUpdate(unsigned Item) const {
+  const ItemState &S = Items[Item];
+  if (!S.EvaluatedAt || S.Volatile)
+    return true;
+  return llvm::any_of(S.Reads,
+                      [&](unsigned R) { return ChangedAt[R] > S.EvaluatedAt; });
+}
+
+template <typename Fn>
+auto FunctionUniformity::evaluate(unsigned Item, Fn Compute) {
+  ItemState &S = Items[Item];
+  S.Reads.clear();
+  S.EvaluatedAt = ++Stamp;
+  unsigned UnfinishedBefore = Oracle.unfinishedReads();
+  // Memoised values are only reused within one item, so that every read
+  // behind its value is noted as its own.
+  Eval->reset();
+  Reader = &S;
+  auto Result = Compute();
+  Reader = nullptr;
+  // Read through a lambda from variables still being computed (this
+  // function's own captures): not noted as reads, so always re-evaluated.
+  if (Oracle.unfinishedReads() != UnfinishedBefore)
+    S.Volatile = true;
+  return Result;
+}
+
+void FunctionUniformity::noteRead(unsigned Item) {
+  if (Reader && (Reader->Reads.empty() || Reader->Reads.back() != Item))
+    Reader->Reads.push_back(Item);
+}
+
 bool FunctionUniformity::updateBranchValue(const CFGBlock *B) {
-  if (liveSuccessors(B) < 2)
+  unsigned Item = branchItem(B->getBlockID());
+  if (liveSuccessors(B) < 2 || !needsUpdate(Item))
     return false;
+  WarpValue Value = evaluate(Item, [&] { return branchValue(B); });
   WarpValue &Old = BranchValues[B->getBlockID()];
-  WarpValue New = BranchSeen[B->getBlockID()]
-                      ? WarpValue::join(Old, branchValue(B))
-                      : branchValue(B);
+  WarpValue New =
+      BranchSeen[B->getBlockID()] ? WarpValue::join(Old, Value) : Value;
   BranchSeen[B->getBlockID()] = true;
   if (New == Old)
     return false;
   Old = New;
+  changed(Item);
   return true;
 }
 
-bool FunctionUniformity::updateBranchValues() {
-  bool Changed = false;
-  for (const CFGBlock *B : *Cfg)
-    Changed |= updateBranchValue(B);
-  return Changed;
-}
-
-void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
+bool FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
                                 const CFGBlock *At) {
   WarpValue V = Value;
   // Sync divergence: lanes that took different paths leave different values
@@ -301,6 +331,7 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
   collectControllers(At, Cs);
   const CFGBlock *Decl = DeclBlock.lookup(VD);
   for (const Controller &C : Cs) {
+    noteRead(branchItem(C.Branch->getBlockID()));
     const WarpValue &Cond = BranchValues[C.Branch->getBlockID()];
     if (Cond.isUniform() && !Cond.Params)
       continue;
@@ -311,12 +342,14 @@ void FunctionUniformity::assign(const VarDecl *VD, const WarpValue &Value,
     else
       V.Params |= Cond.Params;
   }
-  auto It = Vars.find(VD);
-  if (It == Vars.end()) {
-    Vars[VD] = V;
-    return;
-  }
-  It->second = WarpValue::join(It->second, V);
+  auto [It, Inserted] = Vars.try_emplace(VD, V);
+  if (Inserted)
+    return true;
+  WarpValue Joined = WarpValue::join(It->second, V);
+  if (Joined == It->second)
+    return false;
+  It->second = Joined;
+  return true;
 }
 
 /// Returns the value an inline-asm statement writes to its outputs.
@@ -385,17 +418,34 @@ FunctionUniformity::definedValue(const LocalDefinitions::Definition &D) {
   return WarpValue::uniform();
 }
 
-void FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
+bool FunctionUniformity::transfer(const Stmt *S, const CFGBlock *B) {
+  bool Changed = false;
   for (unsigned I : Defs->at(S)) {
     const LocalDefinitions::Definition &D = Defs->all()[I];
     if (D.K == LocalDefinitions::Kind::Init)
       DeclBlock.try_emplace(D.Var, B);
-    std::optional<WarpValue> V = definedValue(D);
+    if (!needsUpdate(I))
+      continue;
+    bool Assigned = false;
+    std::optional<WarpValue> V = evaluate(I, [&] {
+      std::optional<WarpValue> V = definedValue(D);
+      // Within the item: the branches that split the assignment are reads.
+      if (V)
+        Assigned = assign(D.Var, *V, B);
+      return V;
+    });
+    Changed |= Assigned;
     if (!V)
       continue;
-    DefValues[I] = DefValues[I] ? WarpValue::join(*DefValues[I], *V) : *V;
-    assign(D.Var, *V, B);
+    std::optional<WarpValue> New =
+        DefValues[I] ? WarpValue::join(*DefValues[I], *V) : *V;
+    if (New == DefValues[I])
+      continue;
+    DefValues[I] = New;
+    changed(I);
+    Changed = true;
   }
+  return Changed;
 }
 
 llvm::ArrayRef<std::pair<unsigned, unsigned>>
@@ -435,6 +485,7 @@ WarpValue FunctionUniformity::seenAt(WarpValue V, const Stmt *Site,
       Use ? controllersOf(Use)
           : llvm::ArrayRef<std::pair<unsigned, unsigned>>();
   for (const std::pair<unsigned, unsigned> &C : controllersOf(At)) {
+    noteRead(branchItem(C.first));
     const WarpValue &Cond = BranchValues[C.first];
     if (Cond.isUniform() && !Cond.Params)
       continue;
@@ -514,6 +565,7 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
   for (unsigned I : *Reaching) {
     if (llvm::is_contained(FedLoop, I))
       continue;
+    noteRead(I);
     if (!DefValues[I])
       continue; // not evaluated yet in this fixpoint
     WarpValue Written = *DefValues[I];
@@ -528,31 +580,19 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
   return V ? *V : WarpValue::uniform();
 }
 
-bool FunctionUniformity::updateValues() {
-  ValueEvaluator::VarState Before = Vars;
-  std::vector<std::optional<WarpValue>> DefsBefore = DefValues;
-  Eval->reset();
-  bool BranchChanged = false;
+bool FunctionUniformity::sweep() {
+  bool Changed = false;
   for (const CFGBlock *B : Order) {
     for (const CFGElement &E : *B)
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
-        transfer(S->getStmt(), B);
+        Changed |= transfer(S->getStmt(), B);
     // Update this block's branch now, so that blocks later in the same sweep
     // see its divergence: a chain of branches on values assigned under
     // earlier branches then settles in one sweep instead of one per link.
-    BranchChanged |= updateBranchValue(B);
+    Changed |= updateBranchValue(B);
   }
   Eval->reset();
-  if (BranchChanged || DefsBefore != DefValues)
-    return true;
-  if (Before.size() != Vars.size())
-    return true;
-  for (const auto &[VD, V] : Vars) {
-    auto It = Before.find(VD);
-    if (It == Before.end() || It->second != V)
-      return true;
-  }
-  return false;
+  return Changed;
 }
 
 const CFGBlock *FunctionUniformity::blockOf(const Stmt *S) const {

@@ -124,12 +124,36 @@ private:
                         llvm::ArrayRef<Controller> All) const;
   /// Whether \p E has the same value wherever the body tests it.
   bool stableOperand(const Expr *E) const;
-  bool updateValues();
-  bool updateBranchValues();
+  /// One pass over the reachable blocks in reverse post-order, updating
+  /// the definitions and branches whose reads changed since they were last
+  /// evaluated. Returns whether any value changed.
+  bool sweep();
   bool updateBranchValue(const CFGBlock *B);
   WarpValue branchValue(const CFGBlock *B);
-  void assign(const VarDecl *VD, const WarpValue &V, const CFGBlock *At);
-  void transfer(const Stmt *S, const CFGBlock *B);
+  /// Joins \p V, written at \p At, into \p VD's flow-insensitive value;
+  /// returns whether that changed.
+  bool assign(const VarDecl *VD, const WarpValue &V, const CFGBlock *At);
+  bool transfer(const Stmt *S, const CFGBlock *B);
+
+  /// The fixpoint is incremental: each definition and each branch is an
+  /// item that notes what it reads (definitions' values, branch values)
+  /// while evaluated, and is evaluated again only when one of those
+  /// changed since. Items are numbered: definitions by their index in
+  /// Defs->all(), then branches by block id.
+  struct ItemState {
+    unsigned EvaluatedAt = 0; ///< Stamp of the last evaluation; 0: never
+    bool Volatile = false;    ///< reads what is not noted: always again
+    llvm::SmallVector<unsigned, 4> Reads;
+  };
+  unsigned branchItem(unsigned BlockID) const {
+    return DefValues.size() + BlockID;
+  }
+  bool needsUpdate(unsigned Item) const;
+  /// Runs \p Compute as item \p Item's evaluation, noting its reads.
+  template <typename Fn> auto evaluate(unsigned Item, Fn Compute);
+  /// Notes that the item being evaluated reads item \p Item's value.
+  void noteRead(unsigned Item);
+  void changed(unsigned Item) { ChangedAt[Item] = ++Stamp; }
   /// The value definition \p D writes, evaluated where it is made.
   /// Nullopt when it writes nothing (a callee that never writes there, a
   /// declaration without initializer).
@@ -155,6 +179,7 @@ private:
 
   const FunctionDecl *FD;
   ASTContext &Ctx;
+  ValueOracle &Oracle;
   std::vector<WarpValue> Entry;
   std::unique_ptr<CFG> Cfg;
   std::unique_ptr<ParentMap> PM;
@@ -188,6 +213,12 @@ private:
   /// Value of each block's terminator condition, by block id.
   std::vector<WarpValue> BranchValues;
   std::vector<bool> BranchSeen;
+  std::vector<ItemState> Items;
+  /// By item: the Stamp when its value last changed.
+  std::vector<unsigned> ChangedAt;
+  unsigned Stamp = 0;
+  /// The item being evaluated, if any.
+  ItemState *Reader = nullptr;
   /// Blocks in reverse post-order.
   std::vector<const CFGBlock *> Order;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;

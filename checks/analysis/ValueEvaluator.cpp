@@ -833,9 +833,8 @@ WarpValue ValueEvaluator::evalThis() {
   return WarpValue::uniform();
 }
 
-/// Returns the value of \p E when it is an integer constant expression. A
-/// call is left to evalCall, which knows the intrinsics and collectives.
-static std::optional<int64_t> foldedConstant(const Expr *E, ASTContext &Ctx) {
+std::optional<int64_t> ValueOracle::integerConstant(const Expr *E,
+                                                    ASTContext &Ctx) {
   if (E->isValueDependent() || E->isTypeDependent() || E->containsErrors() ||
       !E->getType()->isIntegralOrEnumerationType() || isa<CallExpr>(E))
     return std::nullopt;
@@ -961,7 +960,7 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
           ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr>(
           E))
     return evalDependent(E);
-  if (std::optional<int64_t> K = foldedConstant(E, Ctx))
+  if (std::optional<int64_t> K = Oracle.integerConstant(E, Ctx))
     return WarpValue::constant(*K);
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return evalCast(Cast);

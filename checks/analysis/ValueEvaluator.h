@@ -69,6 +69,17 @@ public:
   virtual void
   analysing(const FunctionDecl *FD,
             const llvm::DenseMap<const VarDecl *, WarpValue> *Vars) {}
+  /// The value of \p E when it is an integer constant expression (a call
+  /// is left to the evaluator, which knows the intrinsics). An oracle
+  /// shared by the functions of a unit remembers the answers: each
+  /// function is evaluated once per fixpoint round and call-site
+  /// specialization, and folding a nested expression at every level is
+  /// quadratic in its depth.
+  virtual std::optional<int64_t> integerConstant(const Expr *E,
+                                                 ASTContext &Ctx);
+  /// How many answers so far read variables of a function whose analysis
+  /// is under way: an answer that did may change as that analysis goes on.
+  virtual unsigned unfinishedReads() const { return 0; }
 };
 
 /// Where the evaluator reads the locals and parameters of the function it

@@ -821,6 +821,7 @@ std::vector<KernelLaunch> WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
 
 WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
                                           const VarDecl *VD) {
+  ++UnfinishedReads;
   auto It = Partial.find(Owner);
   if (It == Partial.end() || isa<ParmVarDecl>(VD))
     return isa<ParmVarDecl>(VD) ? asCapture(WarpValue::param(0), Owner)
@@ -828,6 +829,14 @@ WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
   auto V = It->second->find(VD);
   return asCapture(V == It->second->end() ? WarpValue::uniform() : V->second,
                    Owner);
+}
+
+std::optional<int64_t> WarpAnalysis::integerConstant(const Expr *E,
+                                                     ASTContext &Ctx) {
+  auto [It, Inserted] = Constants.try_emplace(E);
+  if (Inserted)
+    It->second = ValueOracle::integerConstant(E, Ctx);
+  return It->second;
 }
 
 WarpValue WarpAnalysis::capturedValue(const VarDecl *VD) {

@@ -160,6 +160,9 @@ public:
                  const ValueEvaluator::VarState *Vars) override {
     Partial[FD] = Vars;
   }
+  std::optional<int64_t> integerConstant(const Expr *E,
+                                         ASTContext &Ctx) override;
+  unsigned unfinishedReads() const override { return UnfinishedReads; }
 
 private:
   FunctionSummary computeSummary(const FunctionDecl *FD,
@@ -190,6 +193,8 @@ private:
   /// Filled on first use by one walk over the translation unit.
   std::optional<UnknownCallers> Entries;
   RelevantFunctions Relevant;
+  /// integerConstant's answers, by expression.
+  llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.
@@ -200,6 +205,8 @@ private:
     WarpValue Value;
   };
   std::vector<CaptureRead> PartialReads;
+  /// Calls of unfinishedCapture so far (PartialReads is cleared when idle).
+  unsigned UnfinishedReads = 0;
   bool readUnfinishedCaptures(size_t Since) const;
   void forgetProvisionalWhenIdle();
   /// The value of capture \p VD of \p Owner, whose analysis is under way,
