@@ -3,7 +3,6 @@
 #include "ButterflyLoops.h"
 #include "WarpCollectives.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 
 namespace clang::warp {
@@ -193,36 +192,31 @@ const VarDecl *reducedBy(const Stmt *S, const VarDecl *Counter,
   }
 }
 
-class Finder : public RecursiveASTVisitor<Finder> {
-public:
-  Finder(ASTContext &Ctx) : Ctx(Ctx) {}
-  bool VisitForStmt(ForStmt *For) {
+} // namespace
+
+llvm::DenseMap<const Stmt *, ButterflyLoop>
+findButterflyLoops(const CFG &Cfg, ASTContext &Ctx) {
+  // Every for loop with a condition ends the block that tests it: looking
+  // at terminators avoids walking the whole body.
+  llvm::DenseMap<const Stmt *, ButterflyLoop> Found;
+  for (const CFGBlock *B : Cfg) {
+    const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt());
+    if (!For)
+      continue;
     auto [Counter, First] = counterInit(For, Ctx);
     if (!Counter || !First || !coversEveryOffset(For, Counter, *First, Ctx))
-      return true;
+      continue;
     const Stmt *Body = For->getBody();
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
       Body = CS->size() == 1 ? CS->body_front() : nullptr;
     if (const auto *E = dyn_cast_or_null<ExprWithCleanups>(Body))
       Body = E->getSubExpr();
     if (!Body)
-      return true;
+      continue;
     if (const VarDecl *V = reducedBy(Body, Counter, Ctx))
       Found[Body] = {For, V, Body};
-    return true;
   }
-
-  ASTContext &Ctx;
-  llvm::DenseMap<const Stmt *, ButterflyLoop> Found;
-};
-
-} // namespace
-
-llvm::DenseMap<const Stmt *, ButterflyLoop>
-findButterflyLoops(const Stmt *Body, ASTContext &Ctx) {
-  Finder F(Ctx);
-  F.TraverseStmt(const_cast<Stmt *>(Body));
-  return std::move(F.Found);
+  return Found;
 }
 
 } // namespace clang::warp

@@ -16,6 +16,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Stmt.h"
+#include "clang/Analysis/CFG.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::warp {
@@ -26,8 +27,9 @@ struct ButterflyLoop {
   const Stmt *Update = nullptr; ///< the statement that combines it
 };
 
-/// The butterfly all-reduce loops of \p Body, by their update statement.
-llvm::DenseMap<const Stmt *, ButterflyLoop> findButterflyLoops(const Stmt *Body,
+/// The butterfly all-reduce loops of the function \p Cfg was built from,
+/// by their update statement.
+llvm::DenseMap<const Stmt *, ButterflyLoop> findButterflyLoops(const CFG &Cfg,
                                                                ASTContext &Ctx);
 
 } // namespace clang::warp

@@ -142,7 +142,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   PM = std::make_unique<ParentMap>(FD->getBody());
   StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
   Defs = std::make_unique<LocalDefinitions>(FD, *Cfg);
-  Butterflies = findButterflyLoops(FD->getBody(), Ctx);
+  Butterflies = findButterflyLoops(*Cfg, Ctx);
   DefValues.assign(Defs->all().size(), std::nullopt);
   for (unsigned I = 0; I < DefValues.size(); ++I)
     if (Defs->all()[I].K == LocalDefinitions::Kind::Entry)
@@ -161,14 +161,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
     Blocks[B->getBlockID()] = B;
   for (unsigned I = 0; I < Order.size(); ++I)
     OrderIndex[Order[I]->getBlockID()] = I;
-  for (const CFGBlock *B : *Cfg) {
-    unsigned I = 0;
-    for (const CFGElement &E : *B) {
-      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
-        ElementIndex.try_emplace({B->getBlockID(), CS->getStmt()}, I);
-      ++I;
-    }
-  }
+  Indexed.assign(Cfg->getNumBlockIDs(), false);
   Cycles = cycleIds(*Cfg);
   ControllerCache.assign(Cfg->getNumBlockIDs(), std::nullopt);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
@@ -463,8 +456,16 @@ FunctionUniformity::controllersOf(const CFGBlock *B) {
   return *Slot;
 }
 
-unsigned FunctionUniformity::elementIndex(const CFGBlock *B,
-                                          const Stmt *S) const {
+unsigned FunctionUniformity::elementIndex(const CFGBlock *B, const Stmt *S) {
+  if (!Indexed[B->getBlockID()]) {
+    Indexed[B->getBlockID()] = true;
+    unsigned I = 0;
+    for (const CFGElement &E : *B) {
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+        ElementIndex.try_emplace({B->getBlockID(), CS->getStmt()}, I);
+      ++I;
+    }
+  }
   auto It = ElementIndex.find({B->getBlockID(), S});
   return It == ElementIndex.end() ? ~0u : It->second;
 }

@@ -198,10 +198,12 @@ private:
   /// Position of each block in Order, and each block by id.
   std::vector<unsigned> OrderIndex;
   /// (block id, statement) -> the statement's first position in the block:
-  /// a use and a write in one long block are ordered without a scan.
+  /// a use and a write in one long block are ordered without a scan. Filled
+  /// per block on first use (Indexed, by block id).
   llvm::DenseMap<std::pair<unsigned, const Stmt *>, unsigned> ElementIndex;
+  std::vector<bool> Indexed;
   /// The position of \p S in \p B, or ~0u.
-  unsigned elementIndex(const CFGBlock *B, const Stmt *S) const;
+  unsigned elementIndex(const CFGBlock *B, const Stmt *S);
   std::vector<const CFGBlock *> Blocks;
   /// By block id: its strongly connected component (blocks on one cycle).
   std::vector<unsigned> Cycles;
