@@ -139,8 +139,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   Cfg = buildCFG(FD, Ctx);
   if (!Cfg)
     return;
-  PM = std::make_unique<ParentMap>(FD->getBody());
-  StmtMap = std::make_unique<CFGStmtMap>(*Cfg, *PM);
+  indexBlocks();
   Defs = std::make_unique<LocalDefinitions>(FD, *Cfg);
   Butterflies = findButterflyLoops(*Cfg, Ctx);
   DefValues.assign(Defs->all().size(), std::nullopt);
@@ -556,7 +555,7 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
     for (unsigned I : *Reaching) {
       auto It = Butterflies.find(Defs->all()[I].Site);
       if (It == Butterflies.end() || It->second.Var != Slot.Var ||
-          isInside(Use, It->second.Loop, *PM))
+          isInside(Use, It->second.Loop, parents()))
         continue;
       V = WarpValue::uniform();
       if (std::optional<llvm::SmallVector<unsigned, 2>> In =
@@ -596,11 +595,40 @@ bool FunctionUniformity::sweep() {
   return Changed;
 }
 
+void FunctionUniformity::indexBlocks() {
+  // As CFGStmtMap does: each statement evaluated in a block, the block's
+  // label, and its terminator (which wins over an element of another block).
+  for (const CFGBlock *B : *Cfg) {
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
+        BlockOfStmt.try_emplace(CS->getStmt(), B);
+    if (const Stmt *Label = B->getLabel())
+      BlockOfStmt[Label] = B;
+    if (const Stmt *Terminator = B->getTerminatorStmt())
+      BlockOfStmt[Terminator] = B;
+  }
+}
+
+const ParentMap &FunctionUniformity::parents() const {
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return *PM;
+}
+
 const CFGBlock *FunctionUniformity::blockOf(const Stmt *S) const {
-  if (!StmtMap)
+  if (!Cfg)
     return nullptr;
-  const CFGBlock *B = StmtMap->getBlock(S);
-  return B;
+  // A statement the CFG does not list is evaluated in its parent's block.
+  for (const Stmt *X = S; X; X = parents().getParentIgnoreParens(X)) {
+    auto It = BlockOfStmt.find(X);
+    if (It == BlockOfStmt.end())
+      continue;
+    const CFGBlock *B = It->second;
+    if (X != S)
+      BlockOfStmt[S] = B;
+    return B;
+  }
+  return nullptr;
 }
 
 WarpValue FunctionUniformity::valueOf(const Expr *E) const {
@@ -770,7 +798,7 @@ Divergence FunctionUniformity::divergenceAt(const Stmt *S) const {
     if (const auto *If = dyn_cast_or_null<IfStmt>(DB.Terminator))
       DB.Exit = trailingExit(C.Edge == 0 ? If->getElse() : If->getThen());
     else if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(DB.Terminator);
-             Switch && PM && !isInside(S, Switch, *PM))
+             Switch && !isInside(S, Switch, parents()))
       DB.Exit = exitingCase(Switch);
     D.Branches.push_back(DB);
   }

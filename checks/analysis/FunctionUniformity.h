@@ -25,7 +25,6 @@
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
-#include "clang/Analysis/CFGStmtMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 
@@ -96,7 +95,7 @@ public:
   bool isSingleLane(const Stmt *S) const;
   /// The parent of \p S in the body.
   const Stmt *parentOf(const Stmt *S) const {
-    return PM ? PM->getParent(S) : nullptr;
+    return Cfg ? parents().getParent(S) : nullptr;
   }
   /// The CFG block that evaluates \p S, if any.
   const CFGBlock *blockOf(const Stmt *S) const;
@@ -182,8 +181,14 @@ private:
   ValueOracle &Oracle;
   std::vector<WarpValue> Entry;
   std::unique_ptr<CFG> Cfg;
-  std::unique_ptr<ParentMap> PM;
-  std::unique_ptr<CFGStmtMap> StmtMap;
+  /// The body's parent map, built when first needed: most lookups find
+  /// their statement in BlockOfStmt.
+  mutable std::unique_ptr<ParentMap> PM;
+  const ParentMap &parents() const;
+  /// Statement -> the block that evaluates it (CFGStmtMap's rule), with
+  /// the statements looked up through their parents added as found.
+  mutable llvm::DenseMap<const Stmt *, const CFGBlock *> BlockOfStmt;
+  void indexBlocks();
   std::unique_ptr<CFGPostDomTree> PostDom;
   /// Flow-insensitive values of locals (joined over their definitions), for
   /// valueOf(VarDecl) and lambdas reading captures.
