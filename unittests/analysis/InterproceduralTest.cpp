@@ -321,6 +321,28 @@ __global__ void k(int *p) {
   checkProbes();
 }
 
+// The fixpoint evaluates a definition again only when what it read changed.
+// `r = get()` reads v through the lambda, not through a definition of v: the
+// first sweep sees v's first value (0), the loop's back edge brings the lane
+// index, and the call must be evaluated again all the same.
+TEST_F(InterproceduralTest, ReadsThroughALambdaFollowLaterAssignments) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p, int n) {
+  int v = 0;
+  auto get = [&] {
+    int t = v;
+    return t + 1;
+  };
+  for (int i = 0; i < n; ++i) {
+    int r = get();
+    lane_varying(r);
+    v = threadIdx.x;
+  }
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(InterproceduralTest, MemberFunctions) {
   ASSERT_TRUE(analyze(R"cu(
 struct Warp {

@@ -358,6 +358,29 @@ __global__ void k(const int *p, int n) {
   checkProbes();
 }
 
+// Each sweep of the fixpoint carries the lane index one link further along
+// the chain a -> b -> c, and only then does the branch on c vary: the
+// definitions and branches whose reads changed are evaluated again, the
+// assignment under that branch included.
+TEST_F(ValueTest, ValuesSettleAcrossSeveralSweeps) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *p, int n) {
+  int a = 0, b = 0, c = 0, d = 0;
+  for (int i = 0; i < n; ++i) {
+    if (c > 5)
+      d = 1;
+    c = b;
+    b = a;
+    a = threadIdx.x;
+  }
+  lane_varying(c);
+  varying(d);
+  uniform(n);
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(ValueTest, RecordLocalsAreTrackedPerField) {
   ASSERT_TRUE(analyze(R"cu(
 struct Work { int tile; int block; int head; };
