@@ -598,6 +598,10 @@ bool FunctionUniformity::sweep() {
 void FunctionUniformity::indexBlocks() {
   // As CFGStmtMap does: each statement evaluated in a block, the block's
   // label, and its terminator (which wins over an element of another block).
+  unsigned Statements = 0;
+  for (const CFGBlock *B : *Cfg)
+    Statements += B->size() + 2;
+  BlockOfStmt.reserve(Statements);
   for (const CFGBlock *B : *Cfg) {
     for (const CFGElement &E : *B)
       if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
