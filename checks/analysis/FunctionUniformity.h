@@ -171,7 +171,6 @@ private:
   /// their own controllers, sorted.
   llvm::ArrayRef<std::pair<unsigned, unsigned>>
   controllersOf(const CFGBlock *B);
-  bool isDivergingBranch(const CFGBlock *B) const;
   bool controls(const CFGBlock *Branch, const CFGBlock *B) const;
   void collectControllers(const CFGBlock *B,
                           llvm::SmallVectorImpl<Controller> &Out) const;
