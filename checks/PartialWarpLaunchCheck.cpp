@@ -20,7 +20,7 @@ void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
                                            WarpAnalysis &WA) {
   if (!FD->hasAttr<CUDAGlobalAttr>())
     return;
-  std::vector<KernelLaunch> Launches = WA.launchesOf(FD);
+  llvm::ArrayRef<KernelLaunch> Launches = WA.launchesOf(FD);
   // Warps are cut from the linear thread index (x fastest, then y, then z):
   // only a block whose thread count is a known constant off a multiple of
   // 32 has a partial last warp (4 x 8 threads make full warps).

@@ -239,7 +239,7 @@ void WarpCheckBase::notePath(const DivergencePath &Path, unsigned From) {
 void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
   SourceLocation Loc = where(B);
   const FunctionDecl *FD = CurrentFunction;
-  std::vector<KernelLaunch> Launches;
+  llvm::ArrayRef<KernelLaunch> Launches;
   if (FD && CurrentAnalysis && FD->hasAttr<CUDAGlobalAttr>())
     Launches = CurrentAnalysis->launchesOf(FD);
   StringRef Why =

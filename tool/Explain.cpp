@@ -345,7 +345,7 @@ void Explainer::explainLaunches() {
              "kernels that call it");
     return;
   }
-  std::vector<KernelLaunch> Launches = WA.launchesOf(FD);
+  llvm::ArrayRef<KernelLaunch> Launches = WA.launchesOf(FD);
   if (Launches.empty())
     fact(nullptr, 0,
          "launches: none of '" + Out->Function +

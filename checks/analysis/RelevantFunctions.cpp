@@ -27,13 +27,6 @@ bool RelevantFunctions::mayMatter(const FunctionDecl *FD) {
   return Matters;
 }
 
-/// Whether the callee of \p Call can be followed, and matters.
-static const FunctionDecl *followedCallee(const CallExpr *Call) {
-  if (const FunctionDecl *Callee = Call->getDirectCallee())
-    return Callee;
-  return nullptr;
-}
-
 bool RelevantFunctions::walk(const Stmt *S) {
   if (!S)
     return false;
@@ -50,7 +43,12 @@ bool RelevantFunctions::walk(const Stmt *S) {
         lookupLegacyIntrinsic(intrinsicName(Call)) ||
         isBarrierName(calleeName(Call)))
       return true;
-    const FunctionDecl *Callee = followedCallee(Call);
+    // A kernel launch starts new warps: what the kernel does is not done by
+    // this function's warp (host code that only launches kernels, like the
+    // dispatch lambdas of a BOOL_SWITCH, is left alone).
+    if (isa<CUDAKernelCallExpr>(Call))
+      return walkChildren(S);
+    const FunctionDecl *Callee = Call->getDirectCallee();
     // A call through a pointer or a callable object of unknown type.
     if (!Callee && !isa<CXXPseudoDestructorExpr>(Call->getCallee()))
       return true;
@@ -64,6 +62,10 @@ bool RelevantFunctions::walk(const Stmt *S) {
   if (const auto *Lambda = dyn_cast<LambdaExpr>(S))
     if (mayMatter(Lambda->getCallOperator()))
       return true;
+  return walkChildren(S);
+}
+
+bool RelevantFunctions::walkChildren(const Stmt *S) {
   for (const Stmt *Child : S->children())
     if (walk(Child))
       return true;

@@ -22,7 +22,8 @@ public:
   /// Whether \p FD, or a function it calls or constructs with, runs a warp
   /// collective, an atomic, a barrier, a legacy warp intrinsic or inline
   /// asm, or reads or writes volatile memory; also whether it makes a call
-  /// that cannot be followed (a dependent or indirect one).
+  /// that cannot be followed (a dependent or indirect one). A kernel it
+  /// launches does not count: the kernel runs in warps of its own.
   bool mayMatter(const FunctionDecl *FD);
 
 private:
@@ -31,6 +32,7 @@ private:
   /// Calls back into a function under way seen so far.
   unsigned OpenCycles = 0;
   bool walk(const Stmt *S);
+  bool walkChildren(const Stmt *S);
 };
 
 } // namespace clang::warp

@@ -38,10 +38,12 @@ WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
   return *Slot;
 }
 
-/// Tells the ledger what the launches of the unit of \p Ctx show.
-static void reportLaunches(ASTContext &Ctx, LaunchLedger &Ledger) {
+/// Tells the ledger what \p Launches, those of the unit of \p Ctx, show.
+static void reportLaunches(ASTContext &Ctx,
+                           llvm::ArrayRef<KernelLaunch> UnitLaunches,
+                           LaunchLedger &Ledger) {
   llvm::StringMap<bool> Aligned;
-  for (const KernelLaunch &L : findKernelLaunches(Ctx)) {
+  for (const KernelLaunch &L : UnitLaunches) {
     auto [It, New] = Aligned.try_emplace(usrOf(L.Kernel), true);
     It->second = It->second && L.Block.warpAligned();
   }
@@ -55,24 +57,23 @@ static void reportLaunches(ASTContext &Ctx, LaunchLedger &Ledger) {
 }
 
 void WarpAnalysis::release(ASTContext &Ctx) {
-  bool Analysed;
+  std::vector<std::unique_ptr<WarpAnalysis>> Released;
   {
     std::lock_guard<std::mutex> Lock(RegistryMutex);
     // Every options value of this context (a handful of entries at most).
-    Analysed = false;
     auto &R = registry();
     for (auto It = R.begin(); It != R.end();)
       if (It->first.first == &Ctx) {
+        Released.push_back(std::move(It->second));
         It = R.erase(It);
-        Analysed = true;
       } else {
         ++It;
       }
   }
   // Once per unit: only the first check to finish finds its analysis.
-  if (Analysed)
+  if (!Released.empty())
     if (LaunchLedger *Ledger = launchLedger())
-      reportLaunches(Ctx, *Ledger);
+      reportLaunches(Ctx, Released.front()->launches(), *Ledger);
 }
 
 WarpAnalysis::~WarpAnalysis() = default;
@@ -803,20 +804,27 @@ WarpAnalysis::paramWrite(const CallExpr *Call, unsigned Param,
 }
 
 bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
-  std::vector<KernelLaunch> Of = launchesOf(Kernel);
+  llvm::ArrayRef<KernelLaunch> Of = launchesOf(Kernel);
   return !Of.empty() && llvm::all_of(Of, [](const KernelLaunch &L) {
     return L.Block.warpAligned();
   });
 }
 
-std::vector<KernelLaunch> WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
-  if (!Launches)
+llvm::ArrayRef<KernelLaunch> WarpAnalysis::launches() {
+  if (!Launches) {
     Launches = findKernelLaunches(Ctx);
-  std::vector<KernelLaunch> Of;
-  for (const KernelLaunch &L : *Launches)
-    if (L.Kernel == Kernel->getCanonicalDecl())
-      Of.push_back(L);
-  return Of;
+    for (const KernelLaunch &L : *Launches)
+      LaunchesByKernel[L.Kernel].push_back(L);
+  }
+  return *Launches;
+}
+
+llvm::ArrayRef<KernelLaunch>
+WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
+  (void)launches();
+  auto It = LaunchesByKernel.find(Kernel->getCanonicalDecl());
+  return It == LaunchesByKernel.end() ? llvm::ArrayRef<KernelLaunch>()
+                                      : llvm::ArrayRef(It->second);
 }
 
 WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,

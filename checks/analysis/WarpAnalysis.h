@@ -155,7 +155,9 @@ public:
   WarpValue capturedValue(const VarDecl *VD) override;
   bool launchedWarpAligned(const FunctionDecl *Kernel) override;
   /// The launches of \p Kernel in this translation unit.
-  std::vector<KernelLaunch> launchesOf(const FunctionDecl *Kernel);
+  llvm::ArrayRef<KernelLaunch> launchesOf(const FunctionDecl *Kernel);
+  /// Every kernel launch in this translation unit.
+  llvm::ArrayRef<KernelLaunch> launches();
   void analysing(const FunctionDecl *FD,
                  const ValueEvaluator::VarState *Vars) override {
     Partial[FD] = Vars;
@@ -187,9 +189,12 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>
       Summaries;
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
-  /// Kernel -> whether all its launches in the TU are warp-aligned; filled
-  /// on first use by one walk over the translation unit.
+  /// The unit's launches; filled on first use by one walk over the
+  /// translation unit.
   std::optional<std::vector<KernelLaunch>> Launches;
+  /// The same, by kernel (canonical declaration).
+  llvm::DenseMap<const FunctionDecl *, std::vector<KernelLaunch>>
+      LaunchesByKernel;
   /// Filled on first use by one walk over the translation unit.
   std::optional<UnknownCallers> Entries;
   RelevantFunctions Relevant;

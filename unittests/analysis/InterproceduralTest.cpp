@@ -497,5 +497,25 @@ __device__ int ptx_minus_one(int v) {
   EXPECT_EQ(needs(summary("ptx_minus_one")).FullWarp.size(), 1u);
 }
 
+TEST_F(InterproceduralTest, KernelLaunchesAreNotCallsOfTheLauncher) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void reduce(int *p) {
+  p[0] = __shfl_down_sync(0xffffffff, p[threadIdx.x], 1);
+}
+__device__ int count(int *c) { return atomicAdd(c, 1); }
+void launch(int *p) { reduce<<<1, 32>>>(p); }
+void dispatch(int *p, bool big) {
+  auto go = [&] { reduce<<<big ? 2 : 1, 32>>>(p); };
+  go();
+}
+)cu"));
+  // The kernel's shuffle runs in the kernel's warps, not the launcher's: a
+  // function that only launches kernels has nothing a check acts on.
+  EXPECT_TRUE(analysis().mayMatter(function("reduce")));
+  EXPECT_FALSE(analysis().mayMatter(function("launch")));
+  EXPECT_FALSE(analysis().mayMatter(function("dispatch")));
+  EXPECT_TRUE(analysis().mayMatter(function("count")));
+}
+
 } // namespace
 } // namespace clang::warp::test
