@@ -54,6 +54,7 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
+  WA.startChecking(FD);
   if (!WA.mayMatter(FD))
     return;
   const FunctionUniformity *FU = WA.function(FD);

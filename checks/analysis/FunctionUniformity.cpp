@@ -3,6 +3,7 @@
 #include "FunctionUniformity.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
+#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Basic/SourceManager.h"
 
 namespace clang::warp {
@@ -174,6 +175,11 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   for (const CFGBlock *B : *Cfg)
     if (OrderIndex[B->getBlockID()] == ~0u)
       updateBranchValue(B);
+  // The fixpoint's bookkeeping is done with: an analysis stays alive for the
+  // whole unit, and template-heavy units keep tens of thousands of them.
+  Items = {};
+  ChangedAt = {};
+  forgetExpressionValues();
 }
 
 FunctionUniformity::~FunctionUniformity() = default;
@@ -194,9 +200,13 @@ static unsigned liveSuccessors(const CFGBlock *B) {
 }
 
 void FunctionUniformity::computeControlDependence() {
-  PostDom = std::make_unique<CFGPostDomTree>(Cfg.get());
   Deps.assign(Cfg->getNumBlockIDs(), {});
-  auto &Tree = PostDom->getBase();
+  // Straight-line code (most small helpers) has no branch to depend on.
+  if (llvm::none_of(*Cfg,
+                    [](const CFGBlock *B) { return liveSuccessors(B) > 1; }))
+    return;
+  CFGPostDomTree PostDom(Cfg.get());
+  auto &Tree = PostDom.getBase();
   for (const CFGBlock *X : *Cfg) {
     if (liveSuccessors(X) < 2)
       continue;

@@ -23,7 +23,6 @@
 #include "ValueEvaluator.h"
 #include "WarpCollectives.h"
 #include "clang/AST/ParentMap.h"
-#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Analysis/CFG.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
@@ -82,6 +81,13 @@ public:
 
   /// The value of \p E (a sub-expression of this function's body).
   WarpValue valueOf(const Expr *E) const;
+  /// Frees the expression values valueOf has memoised; they are computed
+  /// again on demand. A unit keeps every analysis alive, and most are asked
+  /// only for their summary.
+  void forgetExpressionValues() const {
+    if (Eval)
+      Eval->release();
+  }
   /// The value a local variable holds anywhere (joined over all its
   /// assignments); valueOf(Expr) gives the value at one read.
   WarpValue valueOf(const VarDecl *VD) const;
@@ -188,7 +194,6 @@ private:
   /// the statements looked up through their parents added as found.
   mutable llvm::DenseMap<const Stmt *, const CFGBlock *> BlockOfStmt;
   void indexBlocks();
-  std::unique_ptr<CFGPostDomTree> PostDom;
   /// Flow-insensitive values of locals (joined over their definitions), for
   /// valueOf(VarDecl) and lambdas reading captures.
   ValueEvaluator::VarState Vars;

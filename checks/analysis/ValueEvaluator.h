@@ -120,6 +120,9 @@ public:
   std::optional<WarpValue> writtenThrough(const CallExpr *Call, unsigned Param);
   /// Forgets memoised values (after variables changed).
   void reset() { Memo.clear(); }
+  /// Forgets the memoised values and frees their memory, which reset keeps
+  /// for the next evaluation.
+  void release() { Memo = decltype(Memo)(); }
 
   /// Whether a parameter of type \p T lets the callee write the caller's
   /// object: a reference to non-const.

@@ -18,6 +18,7 @@
 #include "UnknownCallers.h"
 #include "WarpCollectives.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include <map>
 #include <set>
@@ -127,6 +128,12 @@ public:
   DivergencePath divergencePath(const CallExpr *Call, const Stmt *Collective,
                                 const FunctionUniformity &Caller,
                                 const Stmt *Via = nullptr);
+  /// Tells the analysis that the checks move on to \p FD, so every check is
+  /// done with the function they saw before it. A kernel's analysis is then
+  /// freed: nothing calls a kernel, so no other analysis asks for it again
+  /// (unless it defines lambdas, whose analyses read its values). A unit
+  /// that instantiates a kernel a thousand times keeps one at a time.
+  void startChecking(const FunctionDecl *FD);
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
@@ -189,6 +196,14 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>
       Summaries;
   llvm::SmallPtrSet<const FunctionDecl *, 8> InProgress;
+  /// Analyses and summaries under way; 0 while none is, when a request
+  /// comes from a check or tool.
+  unsigned Nesting = 0;
+  /// Functions whose analysis was handed to a check or tool: kept for the
+  /// whole unit, as the caller may hold it.
+  llvm::DenseSet<const FunctionDecl *> HandedOut;
+  /// The function the checks saw last (startChecking).
+  const FunctionDecl *LastChecked = nullptr;
   /// The unit's launches; filled on first use by one walk over the
   /// translation unit.
   std::optional<std::vector<KernelLaunch>> Launches;
