@@ -175,8 +175,8 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   for (const CFGBlock *B : *Cfg)
     if (OrderIndex[B->getBlockID()] == ~0u)
       updateBranchValue(B);
-  // The fixpoint's bookkeeping is done with: an analysis stays alive for the
-  // whole unit, and template-heavy units keep tens of thousands of them.
+  // The fixpoint's bookkeeping is done with; the analysis may live as long
+  // as its unit, and template-heavy units make tens of thousands.
   Items = {};
   ChangedAt = {};
   forgetExpressionValues();

@@ -82,8 +82,8 @@ public:
   /// The value of \p E (a sub-expression of this function's body).
   WarpValue valueOf(const Expr *E) const;
   /// Frees the expression values valueOf has memoised; they are computed
-  /// again on demand. A unit keeps every analysis alive, and most are asked
-  /// only for their summary.
+  /// again on demand. An analysis may live as long as its unit, and most
+  /// are asked only for their summary.
   void forgetExpressionValues() const {
     if (Eval)
       Eval->release();
