@@ -100,18 +100,18 @@ void ActivemaskMaskCheck::checkFunction(const FunctionDecl *FD,
                                         const FunctionUniformity &FU,
                                         WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  FU.forEachStmt([&](const Stmt *S) {
-    std::optional<CollectiveUse> Use = matchCollective(S);
-    if (!Use || !Use->Mask || !expectsParticularLanes(*Use->Info))
+  FU.forEachCollective([&](const CollectiveUse &Use) {
+    const Stmt *S = Use.Site;
+    if (!Use.Mask || !expectsParticularLanes(*Use.Info))
       return;
-    if (FU.valueOf(Use->Mask).S != Shape::ActiveMask)
+    if (FU.valueOf(Use.Mask).S != Shape::ActiveMask)
       return;
-    if (meantForActiveLanes(*Use, FU))
+    if (meantForActiveLanes(Use, FU))
       return;
-    const CallExpr *Active = activemaskCall(Use->Mask);
+    const CallExpr *Active = activemaskCall(Use.Mask);
     if (!Active || !takenUnderDivergenceForUse(Active, S, FU))
       return;
-    SourceLocation Loc = Use->Mask->getBeginLoc();
+    SourceLocation Loc = Use.Mask->getBeginLoc();
     if (!firstReportAt(Loc))
       return;
     bool Fixed = false;
@@ -119,13 +119,13 @@ void ActivemaskMaskCheck::checkFunction(const FunctionDecl *FD,
       auto Diag = diag(Loc, "__activemask() as the mask of '%0' names the "
                             "lanes that happen to run together, not those "
                             "that are meant to take part")
-                  << Use->Info->Name;
+                  << Use.Info->Name;
       if (!Rewritten.contains(Active))
         Fixed = addFix(Diag, Active, S, FU, Ctx);
     }
     if (Fixed)
       Rewritten.insert(Active);
-    if (Active != Use->Mask->IgnoreParenImpCasts())
+    if (Active != Use.Mask->IgnoreParenImpCasts())
       diag(Active->getBeginLoc(), "the mask is taken here",
            DiagnosticIDs::Note);
     if (!Fixed && !Rewritten.contains(Active))

@@ -266,12 +266,18 @@ void ImplicitSynchronousCheck::checkStep(const Stmt *Step,
                                          llvm::SmallVectorImpl<Access> &Pending,
                                          const FunctionUniformity &FU,
                                          LaneReach &Reach, ASTContext &Ctx) {
-  if (containsBarrier(Step)) {
+  llvm::SmallVector<Access, 4> Writes, Reads;
+  accessesIn(Step, Writes, Reads);
+  // A barrier in the step orders what came before it, and its own
+  // accesses are not judged; only a step with accesses, or with writes
+  // pending before it, needs the look for one.
+  if ((!Writes.empty() || !Reads.empty() || !Pending.empty()) &&
+      containsBarrier(Step)) {
     Pending.clear();
     return;
   }
-  llvm::SmallVector<Access, 4> Writes, Reads;
-  accessesIn(Step, Writes, Reads);
+  if (Writes.empty() && Reads.empty())
+    return;
   // A read of Base[Index + K] where Base[Index] was written: by this step
   // (lane Index + K writes what lane Index reads) or by an earlier one with
   // no barrier since.

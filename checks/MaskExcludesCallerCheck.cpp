@@ -24,25 +24,24 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
                                             WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
   std::optional<LaneReach> Reach; // built for the first narrow mask only
-  FU.forEachStmt([&](const Stmt *S) {
-    std::optional<CollectiveUse> Use = matchCollective(S);
-    if (!Use || (!Use->Mask && !Use->ImmediateMask) ||
-        isBallotResult(Use->Mask))
+  FU.forEachCollective([&](const CollectiveUse &Use) {
+    const Stmt *S = Use.Site;
+    if ((!Use.Mask && !Use.ImmediateMask) || isBallotResult(Use.Mask))
       return;
     // Most masks name every lane: nothing to compute.
-    std::optional<LaneSet> Constant = constantMask(*Use, Ctx);
+    std::optional<LaneSet> Constant = constantMask(Use, Ctx);
     if (Constant && *Constant == AllLanes)
       return;
     if (!Reach)
       Reach.emplace(FU, Ctx);
     uint64_t Warp = 0;
-    if (LaneSet Excluded = excludedCallers(*Use, *Reach, Warp)) {
+    if (LaneSet Excluded = excludedCallers(Use, *Reach, Warp)) {
       bool Converged =
           !FU.divergenceAt(S).isDiverged() &&
           llvm::all_of(
               LaneEvaluator::warpSamples(Reach->dependsOnWarp()),
               [&](uint64_t W) { return Reach->mayReach(S, W) == AllLanes; });
-      report(*Use, Excluded, Warp, Converged, FU, Ctx);
+      report(Use, Excluded, Warp, Converged, FU, Ctx);
     }
   });
 }

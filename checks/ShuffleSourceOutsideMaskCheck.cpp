@@ -88,18 +88,18 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
                                                   WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
   std::optional<LaneReach> Reach;
-  FU.forEachStmt([&](const Stmt *S) {
-    std::optional<CollectiveUse> Use = matchCollective(S);
-    if (!Use || Use->Info->Kind != CollectiveKind::Shuffle ||
-        Use->Info->Lane == ShuffleLane::None)
+  FU.forEachCollective([&](const CollectiveUse &Use) {
+    const Stmt *S = Use.Site;
+    if (Use.Info->Kind != CollectiveKind::Shuffle ||
+        Use.Info->Lane == ShuffleLane::None)
       return;
     // A full mask names every source.
-    std::optional<LaneSet> Constant = constantMask(*Use, Ctx);
+    std::optional<LaneSet> Constant = constantMask(Use, Ctx);
     if (Constant && *Constant == AllLanes)
       return;
     if (!Reach)
       Reach.emplace(FU, Ctx);
-    std::optional<OutsideReads> R = outsideReads(*Use, *Reach);
+    std::optional<OutsideReads> R = outsideReads(Use, *Reach);
     SourceLocation Loc = S->getBeginLoc();
     if (!R || !firstReportAt(Loc))
       return;
@@ -107,7 +107,7 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
     llvm::raw_string_ostream(Mask) << llvm::format_hex(R->Mask, 10);
     diag(Loc, "%0 of '%1' read %2, which mask %3 does not name: the values "
               "read are undefined")
-        << describeLanes(R->Readers) << Use->Info->Name
+        << describeLanes(R->Readers) << Use.Info->Name
         << describeLanes(R->Sources) << Mask;
     const auto *Call = cast<CallExpr>(S);
     diag(Call->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),

@@ -23,10 +23,10 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
                                       const FunctionUniformity &FU,
                                       WarpAnalysis &WA) {
   LaneEvaluator Eval(FU, WA.context());
-  FU.forEachStmt([&](const Stmt *S) {
-    std::optional<CollectiveUse> Use = matchCollective(S);
+  FU.forEachCollective([&](const CollectiveUse &Use) {
+    const Stmt *S = Use.Site;
     const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Use || !Call || Use->Info->Kind != CollectiveKind::Shuffle ||
+    if (!Call || Use.Info->Kind != CollectiveKind::Shuffle ||
         Call->getNumArgs() <= CollectiveInfo::LaneArg)
       return;
     const Expr *WidthArg = Call->getNumArgs() > CollectiveInfo::WidthArg
@@ -40,25 +40,25 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
       if (firstReportAt(WidthArg->getBeginLoc())) {
         diag(WidthArg->getBeginLoc(), "width %0 of '%1' is not a power of "
                                       "two in 1..32: the result is undefined")
-            << *Width << Use->Info->Name;
+            << *Width << Use.Info->Name;
         noteInstantiation(FD);
       }
       return;
     }
     // srcLane is taken modulo width by definition; offsets are not.
-    if (Use->Info->Lane == ShuffleLane::Absolute)
+    if (Use.Info->Lane == ShuffleLane::Absolute)
       return;
     const Expr *Offset = Call->getArg(CollectiveInfo::LaneArg);
     std::optional<int64_t> Value = constantValue(Offset, Eval);
     if (!Value || uint64_t(*Value) < uint64_t(*Width) ||
         !firstReportAt(Offset->getBeginLoc()))
       return;
-    bool Xor = Use->Info->Lane == ShuffleLane::Xor;
+    bool Xor = Use.Info->Lane == ShuffleLane::Xor;
     diag(Offset->getBeginLoc(),
          "%select{delta|laneMask}0 %1 of '%2' is at or above width %3: %select{"
          "every lane gets its own value back|lanes read across their segment "
          "of %3 or their own value}0")
-        << Xor << *Value << Use->Info->Name << *Width;
+        << Xor << *Value << Use.Info->Name << *Width;
     noteInstantiation(FD);
   });
 }

@@ -130,6 +130,21 @@ static std::vector<unsigned> cycleIds(const CFG &Cfg) {
   return Component;
 }
 
+/// Returns whether lanes entering \p B can only end the thread (assert,
+/// __trap): such a branch never leaves a diverged warp behind.
+static bool isAbortBlock(const CFGBlock *B) {
+  return B && B->hasNoReturnElement();
+}
+
+/// Returns the successors of \p B that lanes can survive through.
+static unsigned liveSuccessors(const CFGBlock *B) {
+  unsigned N = 0;
+  for (const CFGBlock::AdjacentBlock &S : B->succs())
+    if (S.getReachableBlock() && !isAbortBlock(S.getReachableBlock()))
+      ++N;
+  return N;
+}
+
 FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
                                        const UniformityOptions &Opts,
                                        ValueOracle &Oracle,
@@ -166,6 +181,16 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   ControllerCache.assign(Cfg->getNumBlockIDs(), std::nullopt);
   BranchValues.assign(Cfg->getNumBlockIDs(), WarpValue::uniform());
   BranchSeen.assign(Cfg->getNumBlockIDs(), false);
+  // A sweep visits only the statements that define locals and the
+  // branches lanes can split at.
+  for (const CFGBlock *B : Order) {
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
+        if (!Defs->at(S->getStmt()).empty())
+          Steps.push_back({B, S->getStmt()});
+    if (liveSuccessors(B) >= 2)
+      Steps.push_back({B, nullptr});
+  }
   Items.assign(DefValues.size() + Cfg->getNumBlockIDs(), {});
   ChangedAt.assign(Items.size(), 0);
   for (unsigned Round = 0; Round < MaxRounds; ++Round)
@@ -177,27 +202,13 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
       updateBranchValue(B);
   // The fixpoint's bookkeeping is done with; the analysis may live as long
   // as its unit, and template-heavy units make tens of thousands.
+  Steps = {};
   Items = {};
   ChangedAt = {};
   forgetExpressionValues();
 }
 
 FunctionUniformity::~FunctionUniformity() = default;
-
-/// Returns whether lanes entering \p B can only end the thread (assert,
-/// __trap): such a branch never leaves a diverged warp behind.
-static bool isAbortBlock(const CFGBlock *B) {
-  return B && B->hasNoReturnElement();
-}
-
-/// Returns the successors of \p B that lanes can survive through.
-static unsigned liveSuccessors(const CFGBlock *B) {
-  unsigned N = 0;
-  for (const CFGBlock::AdjacentBlock &S : B->succs())
-    if (S.getReachableBlock() && !isAbortBlock(S.getReachableBlock()))
-      ++N;
-  return N;
-}
 
 void FunctionUniformity::computeControlDependence() {
   Deps.assign(Cfg->getNumBlockIDs(), {});
@@ -592,15 +603,12 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
 
 bool FunctionUniformity::sweep() {
   bool Changed = false;
-  for (const CFGBlock *B : Order) {
-    for (const CFGElement &E : *B)
-      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
-        Changed |= transfer(S->getStmt(), B);
-    // Update this block's branch now, so that blocks later in the same sweep
-    // see its divergence: a chain of branches on values assigned under
-    // earlier branches then settles in one sweep instead of one per link.
-    Changed |= updateBranchValue(B);
-  }
+  // Each block's branch is updated right after its statements, so that
+  // blocks later in the same sweep see its divergence: a chain of branches
+  // on values assigned under earlier branches then settles in one sweep
+  // instead of one per link.
+  for (auto [B, S] : Steps)
+    Changed |= S ? transfer(S, B) : updateBranchValue(B);
   Eval->reset();
   return Changed;
 }
@@ -621,6 +629,17 @@ void FunctionUniformity::indexBlocks() {
     if (const Stmt *Terminator = B->getTerminatorStmt())
       BlockOfStmt[Terminator] = B;
   }
+}
+
+llvm::ArrayRef<CollectiveUse> FunctionUniformity::collectives() const {
+  if (!Collectives) {
+    Collectives.emplace();
+    forEachStmt([&](const Stmt *S) {
+      if (std::optional<CollectiveUse> Use = matchCollective(S))
+        Collectives->push_back(*Use);
+    });
+  }
+  return *Collectives;
 }
 
 const ParentMap &FunctionUniformity::parents() const {

@@ -115,6 +115,12 @@ public:
         if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
           F(S->getStmt());
   }
+  /// Calls \p F on each warp collective among those statements, in the
+  /// same order: they are found once, for all the checks that look at them.
+  template <typename Fn> void forEachCollective(Fn F) const {
+    for (const CollectiveUse &Use : collectives())
+      F(Use);
+  }
 
 private:
   struct Controller {
@@ -232,6 +238,13 @@ private:
   ItemState *Reader = nullptr;
   /// Blocks in reverse post-order.
   std::vector<const CFGBlock *> Order;
+  /// What a sweep visits, in order: each statement that defines locals
+  /// (with its block), and after a block's statements, the block itself
+  /// (null statement) when lanes can split at its branch.
+  std::vector<std::pair<const CFGBlock *, const Stmt *>> Steps;
+  /// The warp collectives forEachCollective visits, found on first use.
+  llvm::ArrayRef<CollectiveUse> collectives() const;
+  mutable std::optional<std::vector<CollectiveUse>> Collectives;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
 };
 

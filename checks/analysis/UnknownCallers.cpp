@@ -122,7 +122,7 @@ UnknownCallers::onlyCalledAt(const FunctionDecl *FD) const {
   return llvm::ArrayRef<CallSite>(C->second);
 }
 
-bool UnknownCallers::isEntry(const FunctionDecl *FD) const {
+bool UnknownCallers::mayBeEntry(const FunctionDecl *FD) {
   if (!FD->hasAttr<CUDADeviceAttr>() || FD->hasAttr<CUDAGlobalAttr>() ||
       !FD->isExternallyVisible() || FD->isOverloadedOperator())
     return false;
@@ -130,7 +130,11 @@ bool UnknownCallers::isEntry(const FunctionDecl *FD) const {
     if (M->getParent()->isLambda() || M->isVirtual() ||
         isa<CXXConstructorDecl, CXXDestructorDecl, CXXConversionDecl>(M))
       return false;
-  if (referenced(FD, Referenced))
+  return true;
+}
+
+bool UnknownCallers::isEntry(const FunctionDecl *FD) const {
+  if (!mayBeEntry(FD) || referenced(FD, Referenced))
     return false;
   const IdentifierInfo *Name = FD->getIdentifier();
   return Name && !DependentNames.contains(Name->getName());

@@ -29,6 +29,9 @@ public:
   /// unknown. Kernels, lambdas, constructors, destructors, conversions and
   /// virtual functions are never such entry points.
   bool isEntry(const FunctionDecl *FD) const;
+  /// Whether \p FD is of a kind that can be such an entry point (what
+  /// isEntry asks before looking at the unit).
+  static bool mayBeEntry(const FunctionDecl *FD);
 
   /// A direct call of a function, and the function it is written in.
   struct CallSite {

@@ -951,17 +951,90 @@ ValueEvaluator::evalConditional(const AbstractConditionalOperator *CO) {
   return WarpValue::combine(C, J);
 }
 
+/// Whether \p E is a form only template patterns and error recovery have.
+static bool isDependentForm(const Expr *E) {
+  return isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr,
+             CXXDependentScopeMemberExpr, UnresolvedMemberExpr,
+             PackExpansionExpr, ParenListExpr, CXXUnresolvedConstructExpr,
+             CXXFoldExpr, RecoveryExpr>(E);
+}
+
+/// Whether the evaluator asks clang to fold \p E itself, as it does for
+/// the integer expressions it has no other way to know (not calls, not
+/// pointers, not floating point).
+static bool asksClang(const Expr *E) {
+  E = E->IgnoreParens();
+  return !isa<CXXThisExpr, CallExpr>(E) && !isDependentForm(E) &&
+         !E->isValueDependent() && !E->isTypeDependent() &&
+         !E->containsErrors() && E->getType()->isIntegralOrEnumerationType();
+}
+
+bool ValueEvaluator::operandMayFold(const Expr *Op) {
+  return !asksClang(Op) || eval(Op).Constant.has_value();
+}
+
+/// Whether \p VD may be read in a constant expression: constexpr, const,
+/// or a reference (which may name such a variable).
+static bool readableInConstants(const VarDecl *VD) {
+  return VD->isConstexpr() || VD->getType()->isReferenceType() ||
+         VD->getType().isConstQualified();
+}
+
+bool ValueEvaluator::mayFold(const Expr *E) {
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->isAssignmentOp() || BO->isCommaOp())
+      return true;
+    // `false && x` folds although x does not.
+    if (BO->isLogicalOp())
+      return operandMayFold(BO->getLHS()) || operandMayFold(BO->getRHS());
+    return operandMayFold(BO->getLHS()) && operandMayFold(BO->getRHS());
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->isIncrementDecrementOp())
+      return false; // a write
+    if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
+      return true;
+    return operandMayFold(UO->getSubExpr());
+  }
+  if (const auto *Cast = dyn_cast<CastExpr>(E)) {
+    // Reading an lvalue clang folds gives the value evalCast passes on
+    // from it.
+    if (Cast->getCastKind() == CK_LValueToRValue ||
+        Cast->getCastKind() == CK_NoOp)
+      return !asksClang(Cast->getSubExpr());
+    return operandMayFold(Cast->getSubExpr());
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E))
+    return operandMayFold(CO->getCond());
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      return readableInConstants(VD);
+  // A field of a variable no constant expression may read, or of `this`.
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const Expr *Base = ME->getBase()->IgnoreParenImpCasts();
+    if (!isa<FieldDecl>(ME->getMemberDecl()))
+      return true;
+    if (isa<CXXThisExpr>(Base))
+      return false;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(Base))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return readableInConstants(VD);
+    return true;
+  }
+  // threadIdx.x and the other builtin registers.
+  return !isa<PseudoObjectExpr>(E);
+}
+
 WarpValue ValueEvaluator::evalUncached(const Expr *E) {
   E = E->IgnoreParens();
   if (isa<CXXThisExpr>(E))
     return evalThis();
-  if (isa<UnresolvedLookupExpr, DependentScopeDeclRefExpr, SizeOfPackExpr,
-          CXXDependentScopeMemberExpr, UnresolvedMemberExpr, PackExpansionExpr,
-          ParenListExpr, CXXUnresolvedConstructExpr, CXXFoldExpr, RecoveryExpr>(
-          E))
+  if (isDependentForm(E))
     return evalDependent(E);
-  if (std::optional<int64_t> K = Oracle.integerConstant(E, Ctx))
-    return WarpValue::constant(*K);
+  if (E->getType()->isIntegralOrEnumerationType() && mayFold(E)) {
+    if (std::optional<int64_t> K = Oracle.integerConstant(E, Ctx))
+      return WarpValue::constant(*K);
+  }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return evalCast(Cast);
   if (const Expr *Wrapped = wrappedExpr(E))

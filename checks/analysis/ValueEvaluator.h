@@ -132,6 +132,15 @@ public:
 
 private:
   WarpValue evalUncached(const Expr *E);
+  /// Whether clang might fold \p E to an integer, judged from the values
+  /// of its operands: an operator folds only where its integer operands do,
+  /// and a variable neither const nor constexpr never does. Asking clang
+  /// walks down the operands, at every level of a nested expression, and
+  /// almost always fails; this asks only where the answer can be yes.
+  bool mayFold(const Expr *E);
+  /// Whether operand \p Op of a fold candidate may fold: false only when
+  /// the evaluator asks clang about \p Op itself and got no constant.
+  bool operandMayFold(const Expr *Op);
   /// `this` in a method: uniform if the object the callers call it on is
   /// (callResult binds it). A lambda's `this` is its enclosing method's.
   WarpValue evalThis();

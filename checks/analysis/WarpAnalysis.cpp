@@ -379,6 +379,9 @@ void WarpAnalysis::startChecking(const FunctionDecl *FD) {
 }
 
 bool WarpAnalysis::hasUnknownCallers(const FunctionDecl *FD) {
+  // A kernel, a lambda, a constructor...: no need to walk the unit.
+  if (!UnknownCallers::mayBeEntry(FD))
+    return false;
   if (!Entries)
     Entries.emplace(Ctx);
   return Entries->isEntry(FD);

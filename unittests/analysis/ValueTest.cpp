@@ -109,6 +109,26 @@ __global__ void k(int n, const float *p) {
   checkProbes();
 }
 
+// The evaluator asks clang to fold an operator only when its integer
+// operands fold; what clang folds through other operands must still fold.
+TEST_F(ValueTest, ConstantsFoldThroughEveryKindOfOperand) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ constexpr int thirty_two() { return 32; }
+constexpr int K = 32;
+__global__ void k(int n) {
+  const int &ref = K;
+  uniform(threadIdx.x / (thirty_two() + 32));   // a constexpr call
+  uniform(threadIdx.x / (int)64.5f);            // a floating operand
+  uniform(threadIdx.x / (2.0f > 1.0f ? 32 : 3)); // a floating condition
+  uniform(threadIdx.x / ref);                   // a reference to a constant
+  uniform(threadIdx.x / ((0 && n) + 32));       // short-circuit
+  uniform(threadIdx.x / (-(-K)));               // unary operators
+  lane_varying(threadIdx.x / (n + 32));
+}
+)cu"));
+  checkProbes();
+}
+
 TEST_F(ValueTest, WarpIndexIsUniform) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k() {
