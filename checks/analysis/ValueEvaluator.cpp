@@ -992,7 +992,7 @@ bool ValueEvaluator::mayFold(const Expr *E) {
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
     if (UO->isIncrementDecrementOp())
       return false; // a write
-    if (UO->getOpcode() == UO_Deref || UO->getOpcode() == UO_AddrOf)
+    if (UO->getOpcode() == UO_Deref)
       return true;
     return operandMayFold(UO->getSubExpr());
   }
@@ -1031,10 +1031,9 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     return evalThis();
   if (isDependentForm(E))
     return evalDependent(E);
-  if (E->getType()->isIntegralOrEnumerationType() && mayFold(E)) {
+  if (asksClang(E) && mayFold(E))
     if (std::optional<int64_t> K = Oracle.integerConstant(E, Ctx))
       return WarpValue::constant(*K);
-  }
   if (const auto *Cast = dyn_cast<CastExpr>(E))
     return evalCast(Cast);
   if (const Expr *Wrapped = wrappedExpr(E))
