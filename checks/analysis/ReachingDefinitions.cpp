@@ -23,8 +23,8 @@ void ReachingDefinitions::locateElements() {
 /// grew.
 static bool unite(ReachingDefinitions::DefSet &Into,
                   const ReachingDefinitions::DefSet &From) {
-  if (From.empty())
-    return false;
+  if (std::includes(Into.begin(), Into.end(), From.begin(), From.end()))
+    return false; // the usual case once a loop has been seen once
   ReachingDefinitions::DefSet Merged;
   std::set_union(Into.begin(), Into.end(), From.begin(), From.end(),
                  std::back_inserter(Merged));

@@ -359,20 +359,20 @@ std::vector<WarpValue> WarpAnalysis::entryValues(llvm::ArrayRef<WarpValue> Args,
   return Entry;
 }
 
-/// Whether \p S contains a lambda expression.
-static bool containsLambda(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isa<LambdaExpr>(S))
-    return true;
-  return llvm::any_of(S->children(), containsLambda);
+/// Whether a lambda is written in \p FD: its closure class is declared in
+/// FD's context (a nested lambda's in that of the lambda around it).
+static bool definesLambda(const FunctionDecl *FD) {
+  return llvm::any_of(FD->decls(), [](const Decl *D) {
+    const auto *Class = dyn_cast<CXXRecordDecl>(D);
+    return Class && Class->isLambda();
+  });
 }
 
 void WarpAnalysis::startChecking(const FunctionDecl *FD) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
   const FunctionDecl *Done = std::exchange(LastChecked, FD);
   if (!Done || Done == FD || !Done->hasAttr<CUDAGlobalAttr>() ||
-      containsLambda(Done->getBody()))
+      definesLambda(Done))
     return;
   Functions.erase(Done);
   HandedOut.erase(Done);

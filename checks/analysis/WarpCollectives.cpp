@@ -139,8 +139,14 @@ static bool isUserLookalike(const FunctionDecl *FD) {
 }
 
 llvm::StringRef intrinsicName(const CallExpr *Call) {
+  llvm::StringRef Name = calleeName(Call);
+  // Only a name an intrinsic has can belong to a lookalike; asking where
+  // every callee is defined would cost a source-manager lookup per call.
+  if (!Name.starts_with("__") ||
+      (!lookupCollective(Name) && !lookupLegacyIntrinsic(Name)))
+    return Name;
   if (const FunctionDecl *FD = Call->getDirectCallee())
-    return isUserLookalike(FD) ? llvm::StringRef() : calleeName(Call);
+    return isUserLookalike(FD) ? llvm::StringRef() : Name;
   const Expr *Callee = Call->getCallee()->IgnoreParenImpCasts();
   if (const auto *ULE = dyn_cast<UnresolvedLookupExpr>(Callee)) {
     // A dependent call names the intrinsic unless every candidate is the
@@ -156,7 +162,7 @@ llvm::StringRef intrinsicName(const CallExpr *Call) {
     if (AllUser)
       return {};
   }
-  return calleeName(Call);
+  return Name;
 }
 
 /// Splits the operand list of the PTX instruction starting at \p Pos in
