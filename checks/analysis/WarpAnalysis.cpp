@@ -882,6 +882,16 @@ WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
 
 std::optional<int64_t> WarpAnalysis::integerConstant(const Expr *E,
                                                      ASTContext &Ctx) {
+  // What clang folds a variable's name to is what its declaration holds,
+  // the same at every read (a capture is read through its lambda: not so).
+  if (const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParens()))
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl());
+        VD && !Ref->refersToEnclosingVariableOrCapture()) {
+      auto [It, Inserted] = VariableConstants.try_emplace(VD);
+      if (Inserted)
+        It->second = ValueOracle::integerConstant(E, Ctx);
+      return It->second;
+    }
   auto [It, Inserted] = Constants.try_emplace(E);
   if (Inserted)
     It->second = ValueOracle::integerConstant(E, Ctx);

@@ -215,6 +215,9 @@ private:
   RelevantFunctions Relevant;
   /// integerConstant's answers, by expression.
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
+  /// The same for a plain read of a variable, by variable: every read of
+  /// one has its value (a unit reads its constants thousands of times).
+  llvm::DenseMap<const VarDecl *, std::optional<int64_t>> VariableConstants;
   /// Owners whose unfinished values were read as captures, in order. An
   /// analysis that read one whose owner is still in progress when it ends is
   /// provisional: kept alive here until no analysis is under way, not cached.
