@@ -255,7 +255,7 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
                                    WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
   Definitions.clear();
-  Reaching.emplace(FU.cfg());
+  Reaching.emplace(FU.cfg(), FU.elements());
   definitionsIn(FU, Definitions, *Reaching);
   FU.forEachStmt([&](const Stmt *S) {
     if (std::optional<CollectiveUse> Use = matchCollective(S)) {

@@ -156,7 +156,7 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   if (!Cfg)
     return;
   indexBlocks();
-  Defs = std::make_unique<LocalDefinitions>(FD, *Cfg);
+  Defs = std::make_unique<LocalDefinitions>(FD, *Cfg, *Elements);
   Butterflies = findButterflyLoops(*Cfg, Ctx);
   DefValues.assign(Defs->all().size(), std::nullopt);
   for (unsigned I = 0; I < DefValues.size(); ++I)
@@ -171,9 +171,6 @@ FunctionUniformity::FunctionUniformity(const FunctionDecl *FD, ASTContext &Ctx,
   // not-yet-assigned variables.
   Order = reversePostOrder(*Cfg);
   OrderIndex.assign(Cfg->getNumBlockIDs(), ~0u);
-  Blocks.assign(Cfg->getNumBlockIDs(), nullptr);
-  for (const CFGBlock *B : *Cfg)
-    Blocks[B->getBlockID()] = B;
   for (unsigned I = 0; I < Order.size(); ++I)
     OrderIndex[Order[I]->getBlockID()] = I;
   Indexed.assign(Cfg->getNumBlockIDs(), false);
@@ -477,6 +474,10 @@ FunctionUniformity::controllersOf(const CFGBlock *B) {
 }
 
 unsigned FunctionUniformity::elementIndex(const CFGBlock *B, const Stmt *S) {
+  if (std::optional<ElementPositions::Position> P = Elements->find(S);
+      P && P->Block == B->getBlockID())
+    return P->Index;
+  // Listed again in a later block (the first place is another block's).
   if (!Indexed[B->getBlockID()]) {
     Indexed[B->getBlockID()] = true;
     unsigned I = 0;
@@ -614,16 +615,13 @@ bool FunctionUniformity::sweep() {
 }
 
 void FunctionUniformity::indexBlocks() {
-  // As CFGStmtMap does: each statement evaluated in a block, the block's
-  // label, and its terminator (which wins over an element of another block).
-  unsigned Statements = 0;
-  for (const CFGBlock *B : *Cfg)
-    Statements += B->size() + 2;
-  BlockOfStmt.reserve(Statements);
+  // As CFGStmtMap does: each statement evaluated in a block (Elements), the
+  // block's label, and its terminator (which wins over an element of
+  // another block, so BlockOfStmt is asked first).
+  Elements = std::make_unique<ElementPositions>(*Cfg);
+  Blocks.assign(Cfg->getNumBlockIDs(), nullptr);
   for (const CFGBlock *B : *Cfg) {
-    for (const CFGElement &E : *B)
-      if (std::optional<CFGStmt> CS = E.getAs<CFGStmt>())
-        BlockOfStmt.try_emplace(CS->getStmt(), B);
+    Blocks[B->getBlockID()] = B;
     if (const Stmt *Label = B->getLabel())
       BlockOfStmt[Label] = B;
     if (const Stmt *Terminator = B->getTerminatorStmt())
@@ -653,10 +651,13 @@ const CFGBlock *FunctionUniformity::blockOf(const Stmt *S) const {
     return nullptr;
   // A statement the CFG does not list is evaluated in its parent's block.
   for (const Stmt *X = S; X; X = parents().getParentIgnoreParens(X)) {
-    auto It = BlockOfStmt.find(X);
-    if (It == BlockOfStmt.end())
+    const CFGBlock *B = nullptr;
+    if (auto It = BlockOfStmt.find(X); It != BlockOfStmt.end())
+      B = It->second;
+    else if (std::optional<ElementPositions::Position> P = Elements->find(X))
+      B = Blocks[P->Block];
+    else
       continue;
-    const CFGBlock *B = It->second;
     if (X != S)
       BlockOfStmt[S] = B;
     return B;

@@ -20,6 +20,7 @@
 #define WARP_LINT_ANALYSIS_FUNCTIONUNIFORMITY_H
 
 #include "ButterflyLoops.h"
+#include "ElementPositions.h"
 #include "ValueEvaluator.h"
 #include "WarpCollectives.h"
 #include "clang/AST/ParentMap.h"
@@ -78,6 +79,8 @@ public:
   bool isSpecialized() const { return !Entry.empty(); }
   const FunctionDecl *decl() const { return FD; }
   const CFG &cfg() const { return *Cfg; }
+  /// Where cfg() evaluates each of its elements.
+  const ElementPositions &elements() const { return *Elements; }
 
   /// The value of \p E (a sub-expression of this function's body).
   WarpValue valueOf(const Expr *E) const;
@@ -196,8 +199,10 @@ private:
   /// their statement in BlockOfStmt.
   mutable std::unique_ptr<ParentMap> PM;
   const ParentMap &parents() const;
-  /// Statement -> the block that evaluates it (CFGStmtMap's rule), with
-  /// the statements looked up through their parents added as found.
+  /// Where the CFG evaluates each of its elements.
+  std::unique_ptr<ElementPositions> Elements;
+  /// Labels and terminators -> their block, and the statements looked up
+  /// through their parents as found; with Elements, CFGStmtMap's rule.
   mutable llvm::DenseMap<const Stmt *, const CFGBlock *> BlockOfStmt;
   void indexBlocks();
   /// Flow-insensitive values of locals (joined over their definitions), for
@@ -212,8 +217,9 @@ private:
   std::unique_ptr<ValueEvaluator> Eval;
   /// Position of each block in Order, and each block by id.
   std::vector<unsigned> OrderIndex;
-  /// (block id, statement) -> the statement's first position in the block:
-  /// a use and a write in one long block are ordered without a scan. Filled
+  /// (block id, statement) -> the statement's first position in the block,
+  /// for a statement whose first place (Elements) is in another block: a
+  /// use and a write in one long block are ordered without a scan. Filled
   /// per block on first use (Indexed, by block id).
   llvm::DenseMap<std::pair<unsigned, const Stmt *>, unsigned> ElementIndex;
   std::vector<bool> Indexed;

@@ -49,9 +49,15 @@ std::optional<LocalSlot> localSlot(const Expr *E, bool ForWrite) {
   return S;
 }
 
-LocalDefinitions::LocalDefinitions(const FunctionDecl *FD, const CFG &Cfg)
-    : Reaching(Cfg) {
+LocalDefinitions::LocalDefinitions(const FunctionDecl *FD, const CFG &Cfg,
+                                   const ElementPositions &Elements)
+    : Reaching(Cfg, Elements) {
   collect(FD, Cfg);
+  // Every assigned variable is read somewhere: defining all of them now
+  // lets the first question solve them together.
+  for (const auto &[Var, Indices] : ByVar)
+    if (Indices.size() > 1)
+      key(Var, nullptr);
 }
 
 void LocalDefinitions::add(Definition D) {

@@ -53,7 +53,9 @@ public:
     unsigned Arg = 0;                 ///< CallOut: the argument index
   };
 
-  LocalDefinitions(const FunctionDecl *FD, const CFG &Cfg);
+  /// \p Cfg and \p Elements (its index) outlive this object.
+  LocalDefinitions(const FunctionDecl *FD, const CFG &Cfg,
+                   const ElementPositions &Elements);
 
   llvm::ArrayRef<Definition> all() const { return Defs; }
   /// The definitions made by the CFG element \p Site, as indices in all().

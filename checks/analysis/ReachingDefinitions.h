@@ -1,22 +1,24 @@
 //===--- ReachingDefinitions.h - which assignments reach a use --*- C++ -*-===//
 //
 // The classic forward may-analysis "which definitions of a variable reach
-// this point", over the CFG of one function. It is solved per variable on
-// first demand and only over that variable's definitions, so that a check
-// asking about a few mask variables pays for those alone, and a variable
-// assigned many times costs in proportion to the definitions that actually
-// reach each use (usually one or two), not to all of them.
+// this point", over the CFG of one function. It is solved on first demand,
+// for every variable defined so far at once: each definition is a bit, a
+// block's effect is its gen and kill sets, and one worklist pass carries
+// bit vectors between blocks. Solving variable by variable swept every block
+// once per variable, which on a kernel with hundreds of assigned locals was
+// the analysis's largest single cost. A variable with one definition needs
+// no solving: that definition reaches every use.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WARP_LINT_ANALYSIS_REACHINGDEFINITIONS_H
 #define WARP_LINT_ANALYSIS_REACHINGDEFINITIONS_H
 
+#include "ElementPositions.h"
 #include "clang/Analysis/CFG.h"
-#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
-#include <optional>
 #include <vector>
 
 namespace clang::warp {
@@ -26,14 +28,16 @@ public:
   /// Indices into a variable's definition list, ascending.
   using DefSet = llvm::SmallVector<unsigned, 2>;
 
-  explicit ReachingDefinitions(const CFG &Cfg);
+  /// \p Elements indexes \p Cfg; both outlive this object.
+  ReachingDefinitions(const CFG &Cfg, const ElementPositions &Elements);
 
   /// Records \p At, an element of the CFG, as the next definition of \p Var
   /// (any key naming one storage location: a variable, or one field of it).
   /// A null \p At defines \p Var at the function's entry (a parameter). A
   /// definition that does not \p Kill writes only part of \p Var (an
   /// element, a field, a may-write through a call): the definitions before
-  /// it still reach past it.
+  /// it still reach past it. Defining a variable after it was asked about
+  /// is not supported.
   void define(const void *Var, const Stmt *At, bool Kills = true);
   /// The definitions of \p Var (as indices in the order define() saw them)
   /// that reach \p Use, an element of the CFG: a path leads from the
@@ -44,36 +48,33 @@ public:
   bool isElement(const Stmt *Use);
 
 private:
-  struct Position {
-    unsigned Block;
-    unsigned Index; ///< element index inside the block
-  };
-  /// A definition inside a block: its element index and its index in the
-  /// variable's definition list.
-  struct LocalDef {
-    unsigned Element;
-    unsigned Def;
-    bool Kills;
-  };
+  using Position = ElementPositions::Position;
   struct Definition {
     const Stmt *At;
     bool Kills;
+    Position Where;      ///< set when solved; the entry block for a null At
+    bool Placed = false; ///< whether At is an element of the CFG
   };
-  /// For one variable: the definitions reaching the entry of each block, and
-  /// each block's own definitions in element order.
+  struct Variable {
+    llvm::SmallVector<Definition, 2> Defs;
+    /// The solution holding this variable's bits, once solved.
+    int Solution = -1;
+    unsigned FirstBit = 0; ///< its definitions are bits FirstBit, FirstBit+1…
+  };
+  /// The definitions reaching the entry of each block, for the variables
+  /// solved together.
   struct Solution {
-    std::vector<DefSet> In;
-    llvm::DenseMap<unsigned, llvm::SmallVector<LocalDef, 1>> InBlock;
+    std::vector<llvm::BitVector> In;
   };
 
-  void locateElements();
-  Solution solve(llvm::ArrayRef<Definition> Defs) const;
+  void solvePending();
 
   const CFG &Cfg;
-  /// Where each statement element is; filled on the first solve.
-  llvm::DenseMap<const Stmt *, Position> Positions;
-  llvm::DenseMap<const void *, llvm::SmallVector<Definition, 2>> Defined;
-  llvm::DenseMap<const void *, Solution> Solved;
+  const ElementPositions &Elements;
+  llvm::DenseMap<const void *, Variable> Defined;
+  /// Variables with two or more definitions not solved yet.
+  std::vector<const void *> Pending;
+  std::vector<Solution> Solved;
 };
 
 } // namespace clang::warp

@@ -2,7 +2,9 @@
 //
 // Snippets define one local, `m`, on lines of their own, and read it with
 // `use(m)`; a `// reaches: L1 L2` comment on a use's line lists the lines of
-// the definitions that must reach it (and no others).
+// the definitions that must reach it (and no others). A compound assignment
+// (`m |= x`) writes part of `m`. A second local, `n`, is defined alongside
+// (solved together with `m`) and must never change what reaches `m`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,28 +43,39 @@ protected:
     ASSERT_TRUE(analyze(Code));
     const FunctionUniformity *FU = uniformity("k");
     ASSERT_TRUE(FU);
-    ReachingDefinitions Reaching(FU->cfg());
-    const VarDecl *M = nullptr;
+    ReachingDefinitions Reaching(FU->cfg(), FU->elements());
+    const VarDecl *M = nullptr, *N = nullptr;
     FU->forEachStmt([&](const Stmt *S) {
       if (const auto *DS = dyn_cast<DeclStmt>(S))
-        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl());
-            VD && VD->getName() == "m")
-          M = VD;
+        if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl())) {
+          if (VD->getName() == "m")
+            M = VD;
+          if (VD->getName() == "n")
+            N = VD;
+        }
     });
     ASSERT_TRUE(M) << "no `m` in the snippet";
     std::vector<unsigned> DefLines;
     std::map<unsigned, const Stmt *> Uses;
     FU->forEachStmt([&](const Stmt *S) {
       if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-        if (DS->getSingleDecl() == M) {
+        const Decl *D = DS->getSingleDecl();
+        if (D == N)
+          Reaching.define(N, S);
+        if (D == M) {
           Reaching.define(M, S);
           DefLines.push_back(lineOf(S));
         }
       } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
         const auto *Ref =
             dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParenImpCasts());
-        if (BO->isAssignmentOp() && Ref && Ref->getDecl() == M) {
-          Reaching.define(M, S);
+        if (!BO->isAssignmentOp() || !Ref)
+          return;
+        bool Kills = BO->getOpcode() == BO_Assign;
+        if (Ref->getDecl() == N)
+          Reaching.define(N, S, Kills);
+        if (Ref->getDecl() == M) {
+          Reaching.define(M, S, Kills);
           DefLines.push_back(lineOf(S));
         }
       } else if (const auto *Call = dyn_cast<CallExpr>(S)) {
@@ -143,6 +156,43 @@ __global__ void k(int *p) {
   unsigned m = __activemask();
   m = next((use(m), m)); // reaches: 5
   use(m); // reaches: 6
+}
+)cu");
+}
+
+TEST_F(ReachingDefinitionsTest, PartialWriteKeepsWhatReachedIt) {
+  check(R"cu(
+__device__ void use(unsigned);
+__global__ void k(int *p) {
+  unsigned m = 0;
+  if (p[0] > 0)
+    m = 1u << (threadIdx.x % 32);
+  m |= __activemask();
+  use(m); // reaches: 4 6 7
+  m = 2;
+  m |= 4;
+  use(m); // reaches: 9 10
+}
+)cu");
+}
+
+TEST_F(ReachingDefinitionsTest, AnotherVariableSolvedAlongsideChangesNothing) {
+  check(R"cu(
+__device__ void use(unsigned);
+__global__ void k(int *p, int c) {
+  unsigned n = 1;
+  unsigned m = __activemask();
+  for (int i = 0; i < c; ++i) {
+    n = 2;
+    use(m); // reaches: 5 10
+    if (p[i] > 0)
+      m = __ballot_sync(m, p[i] > 1);
+    n = 3;
+  }
+  use(m); // reaches: 5 10
+  n = 4;
+  m = 5;
+  use(m); // reaches: 15
 }
 )cu");
 }
