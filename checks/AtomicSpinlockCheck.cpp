@@ -138,6 +138,7 @@ static const Stmt *findRelease(const Stmt *S, const Expr *Lock,
 
 void AtomicSpinlockCheck::onEndOfTranslationUnit() {
   HelperLoops.clear();
+  CallsAtomic.clear();
   WarpCheckBase::onEndOfTranslationUnit();
 }
 
@@ -383,28 +384,59 @@ const Stmt *AtomicSpinlockCheck::helperAcquire(const FunctionDecl *FD,
   return It->second;
 }
 
+bool AtomicSpinlockCheck::mayTakeLock(const CallExpr *Call) {
+  if (matchAtomic(Call))
+    return true;
+  const FunctionDecl *Callee = calledDefinition(Call);
+  if (!Callee)
+    return false;
+  auto [It, Inserted] = CallsAtomic.try_emplace(Callee, false);
+  bool &Calls = It->second;
+  if (Inserted)
+    walk(Callee->getBody(), [&](const Stmt *S) {
+      if (const auto *Inner = dyn_cast<CallExpr>(S);
+          Inner && matchAtomic(Inner))
+        Calls = true;
+    });
+  return Calls;
+}
+
 void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
                                         const FunctionUniformity &FU,
                                         WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
   const Stmt *HelperLoop = helperAcquire(FD, WA);
+  // Loops and calls of lock helpers, in the order they are written. A loop
+  // spins on a lock only where the function calls an atomic, itself or
+  // through a try-lock helper: most functions call none, and then their
+  // loops are not looked into.
+  llvm::SmallVector<const Stmt *, 8> Sites;
+  bool TakesLock = false;
   walk(FD->getBody(), [&](const Stmt *S) {
     if (isa<WhileStmt, DoStmt, ForStmt>(S)) {
       // A lock helper's own loop is reported where it is called.
-      if (S == HelperLoop)
-        return;
-      if (std::optional<Acquire> A = spinAcquire(S, Ctx))
-        report(*A, S, FU, WA);
+      if (S != HelperLoop)
+        Sites.push_back(S);
       return;
     }
     const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call || isa<CXXOperatorCallExpr>(Call))
+    if (!Call)
+      return;
+    TakesLock = TakesLock || mayTakeLock(Call);
+    if (isa<CXXOperatorCallExpr>(Call))
       return;
     if (const FunctionDecl *Callee = calledDefinition(Call))
-      if (const Stmt *Loop = helperAcquire(Callee, WA))
-        if (std::optional<Acquire> A = spinAcquire(Loop, Ctx))
-          report(*A, Call, FU, WA);
+      if (helperAcquire(Callee, WA))
+        Sites.push_back(Call);
   });
+  for (const Stmt *S : Sites) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    const Stmt *Loop = Call ? helperAcquire(calledDefinition(Call), WA)
+                            : (TakesLock ? S : nullptr);
+    if (Loop)
+      if (std::optional<Acquire> A = spinAcquire(Loop, Ctx))
+        report(*A, S, FU, WA);
+  }
 }
 
 /// What follows a spin-acquire in its compound statement, up to the release.

@@ -44,7 +44,13 @@ private:
   /// The spin-acquire loop a helper ends with, if it is a lock helper.
   const Stmt *helperAcquire(const FunctionDecl *FD, WarpAnalysis &WA);
 
+  /// Whether \p Call may take a lock: it is an atomic, or it calls a
+  /// function that calls one (a try-lock helper).
+  bool mayTakeLock(const CallExpr *Call);
+
   llvm::DenseMap<const FunctionDecl *, const Stmt *> HelperLoops;
+  /// Function -> whether its body calls an atomic.
+  llvm::DenseMap<const FunctionDecl *, bool> CallsAtomic;
 };
 
 } // namespace clang::tidy::warp

@@ -6,6 +6,7 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 
 namespace clang::warp {
 
@@ -13,13 +14,13 @@ namespace {
 class ReferenceCollector : public RecursiveASTVisitor<ReferenceCollector> {
 public:
   ReferenceCollector(
-      llvm::DenseSet<const Decl *> &Referenced,
+      const SourceManager &SM, llvm::DenseSet<const Decl *> &Referenced,
       llvm::StringSet<> &DependentNames,
       llvm::DenseMap<const Decl *,
                      llvm::SmallVector<UnknownCallers::CallSite, 2>> &Calls,
       llvm::DenseMap<const Decl *, unsigned> &References)
-      : Referenced(Referenced), DependentNames(DependentNames), Calls(Calls),
-        References(References) {}
+      : SM(SM), Referenced(Referenced), DependentNames(DependentNames),
+        Calls(Calls), References(References) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -27,8 +28,11 @@ public:
   /// Tracks the function the calls below are written in.
   bool TraverseDecl(Decl *D) {
     const FunctionDecl *Outer = Current;
-    if (auto *FD = dyn_cast_or_null<FunctionDecl>(D))
+    if (auto *FD = dyn_cast_or_null<FunctionDecl>(D)) {
+      if (isSystemPattern(FD))
+        return true;
       Current = FD;
+    }
     bool Result = RecursiveASTVisitor::TraverseDecl(D);
     Current = Outer;
     return Result;
@@ -63,6 +67,24 @@ public:
   }
 
 private:
+  /// A function a system header defines as written, outside every
+  /// instantiation: such code names none of the user's functions (a
+  /// template does so only in its instantiations, which are traversed on
+  /// their own), and the headers' templates are most of a unit's code.
+  bool isSystemPattern(const FunctionDecl *FD) const {
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+      return false;
+    for (const DeclContext *DC = FD; DC; DC = DC->getParent()) {
+      if (const auto *F = dyn_cast<FunctionDecl>(DC);
+          F && F->isTemplateInstantiation())
+        return false;
+      if (const auto *R = dyn_cast<CXXRecordDecl>(DC);
+          R && isTemplateInstantiation(R->getTemplateSpecializationKind()))
+        return false;
+    }
+    return true;
+  }
+
   void add(const Decl *D) {
     if (!D)
       return;
@@ -78,6 +100,7 @@ private:
       DependentNames.insert(Name.getAsIdentifierInfo()->getName());
   }
 
+  const SourceManager &SM;
   llvm::DenseSet<const Decl *> &Referenced;
   llvm::StringSet<> &DependentNames;
   llvm::DenseMap<const Decl *, llvm::SmallVector<UnknownCallers::CallSite, 2>>
@@ -88,7 +111,8 @@ private:
 } // namespace
 
 UnknownCallers::UnknownCallers(ASTContext &Ctx) {
-  ReferenceCollector(Referenced, DependentNames, Calls, References)
+  ReferenceCollector(Ctx.getSourceManager(), Referenced, DependentNames, Calls,
+                     References)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 

@@ -41,6 +41,30 @@ __global__ void k(int n, const int *p) {
   checkProbes();
 }
 
+TEST_F(InterproceduralTest, SystemHeadersCallTheUsersFunctionsInInstances) {
+  // The line markers put two templates in a system header: one that an
+  // instance calls `visit` from, and one never instantiated.
+  ASSERT_TRUE(analyze(R"cu(
+__device__ void visit(int x);
+__device__ void named(int x);
+# 1 "vendor.h" 1 3
+template <class T> __device__ void vendor_apply(T x) { visit(x); }
+template <class T> __device__ void vendor_unused(T x) { named(x); }
+# 7 "snippet.cu" 2
+__device__ void visit(int x) {}
+__device__ void named(int x) {}
+__global__ void k() { vendor_apply(threadIdx.x); }
+)cu"));
+  // The instance's call is the one call: what `visit` is passed is known.
+  std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Sites =
+      analysis().onlyCalledAt(function("visit"));
+  ASSERT_TRUE(Sites.has_value());
+  EXPECT_EQ(Sites->size(), 1u);
+  // A template no code instantiates calls nothing.
+  EXPECT_TRUE(analysis().hasUnknownCallers(function("named")));
+  EXPECT_FALSE(analysis().hasUnknownCallers(function("visit")));
+}
+
 TEST_F(InterproceduralTest, OutParametersTakeWhatTheHelperWrites) {
   ASSERT_TRUE(analyze(R"cu(
 struct Divmod {
