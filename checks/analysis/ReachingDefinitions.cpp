@@ -2,6 +2,7 @@
 
 #include "ReachingDefinitions.h"
 #include "llvm/ADT/STLExtras.h"
+#include <cassert>
 #include <tuple>
 
 namespace clang::warp {
@@ -12,6 +13,7 @@ ReachingDefinitions::ReachingDefinitions(const CFG &Cfg,
 
 void ReachingDefinitions::define(const void *Var, const Stmt *At, bool Kills) {
   Variable &V = Defined[Var];
+  assert(V.Solution < 0 && "a variable is defined after it was solved");
   V.Defs.push_back({At, Kills, {}});
   if (V.Defs.size() == 2)
     Pending.push_back(Var);
