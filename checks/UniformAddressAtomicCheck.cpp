@@ -72,11 +72,13 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
         report(Call, FU, nullptr, Ctx);
       return;
     }
+    // Most calls reach nothing atomic: ask that before where they run.
     const FunctionDecl *Callee = calledDefinition(Call);
+    if (!Callee || !WA.mayMatter(Callee))
+      return;
     Divergence AtCall = FU.divergenceAt(Call);
     // A guard on our own parameters: our callers decide (see the summary).
-    if (!Callee || AtCall.hasDataBranch() || AtCall.ParamConditions ||
-        !WA.mayMatter(Callee))
+    if (AtCall.hasDataBranch() || AtCall.ParamConditions)
       return;
     const FunctionSummary *Summary =
         WA.summary(Callee, WarpAnalysis::argumentValues(Call, FU));
