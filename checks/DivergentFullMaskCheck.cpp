@@ -20,11 +20,11 @@ void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
                                            const FunctionUniformity &FU,
                                            WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  FU.forEachStmt([&](const Stmt *S) {
-    if (std::optional<CollectiveUse> Use = matchCollective(S))
+  FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
+    if (Use)
       checkCollective(*Use, FU, Ctx);
-    else if (const auto *Call = dyn_cast<CallExpr>(S))
-      checkCall(Call, FU, WA);
+    else
+      checkCall(cast<CallExpr>(S), FU, WA);
   });
 }
 

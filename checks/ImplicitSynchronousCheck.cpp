@@ -26,7 +26,7 @@ void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
                                              const FunctionUniformity &FU,
                                              WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  FU.forEachStmt([&](const Stmt *S) {
+  FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *) {
     if (const auto *Call = dyn_cast<CallExpr>(S))
       checkLegacyCall(Call, FU, Ctx);
   });

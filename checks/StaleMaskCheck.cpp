@@ -257,17 +257,15 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
   Definitions.clear();
   Reaching.emplace(FU.cfg(), FU.elements());
   definitionsIn(FU, Definitions, *Reaching);
-  FU.forEachStmt([&](const Stmt *S) {
-    if (std::optional<CollectiveUse> Use = matchCollective(S)) {
+  FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
+    if (Use) {
       if (Use->Mask)
         checkUse(S, Use->Mask, Use->Info->Name, FU, Ctx);
       checkLeaderAgreement(*Use, FU, Ctx);
       return;
     }
     // A mask handed to a helper that uses it for a collective.
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call)
-      return;
+    const auto *Call = cast<CallExpr>(S);
     const FunctionDecl *Callee = calledDefinition(Call);
     const FunctionSummary *Summary =
         Callee && WA.mayMatter(Callee) ? WA.summary(Callee) : nullptr;

@@ -54,7 +54,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
                                               const FunctionUniformity &FU,
                                               WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  FU.forEachStmt([&](const Stmt *S) {
+  FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *) {
     const auto *Call = dyn_cast<CallExpr>(S);
     if (!Call || FU.isSingleLane(Call))
       return;

@@ -632,9 +632,14 @@ void FunctionUniformity::indexBlocks() {
 llvm::ArrayRef<CollectiveUse> FunctionUniformity::collectives() const {
   if (!Collectives) {
     Collectives.emplace();
+    CallSites.emplace();
     forEachStmt([&](const Stmt *S) {
-      if (std::optional<CollectiveUse> Use = matchCollective(S))
+      if (std::optional<CollectiveUse> Use = matchCollective(S)) {
+        CallSites->push_back({S, int(Collectives->size())});
         Collectives->push_back(*Use);
+      } else if (isa<CallExpr>(S)) {
+        CallSites->push_back({S, -1});
+      }
     });
   }
   return *Collectives;

@@ -124,6 +124,13 @@ public:
     for (const CollectiveUse &Use : collectives())
       F(Use);
   }
+  /// Calls \p F(S, Use) on each call and each warp collective among those
+  /// statements, in the same order; Use is the collective S is, or null.
+  template <typename Fn> void forEachCallSite(Fn F) const {
+    llvm::ArrayRef<CollectiveUse> Uses = collectives();
+    for (const CallSite &Site : *CallSites)
+      F(Site.S, Site.Collective < 0 ? nullptr : &Uses[Site.Collective]);
+  }
 
 private:
   struct Controller {
@@ -248,9 +255,15 @@ private:
   /// (with its block), and after a block's statements, the block itself
   /// (null statement) when lanes can split at its branch.
   std::vector<std::pair<const CFGBlock *, const Stmt *>> Steps;
-  /// The warp collectives forEachCollective visits, found on first use.
+  /// The warp collectives forEachCollective visits, found on first use
+  /// together with the call sites.
   llvm::ArrayRef<CollectiveUse> collectives() const;
   mutable std::optional<std::vector<CollectiveUse>> Collectives;
+  struct CallSite {
+    const Stmt *S;
+    int Collective; ///< its index in Collectives, or -1
+  };
+  mutable std::optional<std::vector<CallSite>> CallSites;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
 };
 

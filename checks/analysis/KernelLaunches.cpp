@@ -49,11 +49,21 @@ bool isWarpMultiple(const Expr *E, ASTContext &Ctx) {
   return false;
 }
 
+/// Whether \p FD runs on the device only (a kernel or a __device__
+/// function): it can call no host function.
+bool isDeviceOnly(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDAGlobalAttr>() ||
+         (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>());
+}
+
 /// Collects the launches, the calls of every function and the enclosing
 /// function of each launch, in one walk over the translation unit.
 class LaunchCollector : public RecursiveASTVisitor<LaunchCollector> {
 public:
-  explicit LaunchCollector(const SourceManager &SM) : SM(SM) {}
+  /// With \p SkipDeviceCode, device-only functions are not walked (see
+  /// findKernelLaunches).
+  LaunchCollector(const SourceManager &SM, bool SkipDeviceCode)
+      : SM(SM), SkipDeviceCode(SkipDeviceCode) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -64,6 +74,9 @@ public:
         SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       return true;
     auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    // Kernel bodies are most of a unit's code.
+    if (FD && SkipDeviceCode && isDeviceOnly(FD))
+      return true;
     if (FD)
       Enclosing.push_back(FD);
     bool Result = RecursiveASTVisitor::TraverseDecl(D);
@@ -94,6 +107,7 @@ public:
   }
 
   const SourceManager &SM;
+  const bool SkipDeviceCode;
   std::vector<const FunctionDecl *> Enclosing;
   std::vector<std::pair<const CUDAKernelCallExpr *, const FunctionDecl *>>
       Launches;
@@ -533,8 +547,33 @@ const Expr *configBlock(const Expr *ConfigPtr, const FunctionDecl *F) {
 
 } // namespace
 
-std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx) {
-  LaunchCollector Walk(Ctx.getSourceManager());
+bool launchesFromDevice(const CallExpr *Call, const FunctionDecl *In) {
+  if (!isa<CUDAKernelCallExpr>(Call) &&
+      !(Call->getDirectCallee() && lookupLaunchApi(calleeName(Call))))
+    return false;
+  // Clang makes lambdas without attributes (BOOL_SWITCH's dispatch lambdas,
+  // which launch) and constexpr functions host-device implicitly: such a
+  // lambda is called by the code that holds it. Only a function written
+  // for the device, or code nested in one, launches from the device.
+  for (const DeclContext *DC = In; DC; DC = DC->getParent())
+    if (const auto *FD = dyn_cast<FunctionDecl>(DC)) {
+      const auto *Device = FD->getAttr<CUDADeviceAttr>();
+      if (FD->hasAttr<CUDAGlobalAttr>() || (Device && !Device->isImplicit()))
+        return true;
+    }
+  return false;
+}
+
+std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx,
+                                             bool DeviceCodeLaunches) {
+  // Device-only code matters here only through its launches and its calls,
+  // and its calls reach only functions device code may call. When none of
+  // those launches (no dynamic parallelism), nothing device code calls
+  // leads to a launch, and its bodies, most of a unit, need no walk. (A
+  // host-device function that calls a launching host function cannot be
+  // called from device code: that build fails.)
+  LaunchCollector Walk(Ctx.getSourceManager(),
+                       /*SkipDeviceCode=*/!DeviceCodeLaunches);
   Walk.TraverseDecl(Ctx.getTranslationUnitDecl());
   ShapeResolver Resolver(Ctx, Walk);
   std::vector<KernelLaunch> Out;

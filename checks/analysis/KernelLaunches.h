@@ -37,8 +37,16 @@ struct KernelLaunch {
   BlockShape Block;
 };
 
-/// Every launch of a kernel in the translation unit of \p Ctx.
-std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx);
+/// Whether \p Call, written in \p In, launches a kernel from device code
+/// (dynamic parallelism): a launch or a launch API call in a kernel or a
+/// function written `__device__`, or in code nested in one.
+bool launchesFromDevice(const CallExpr *Call, const FunctionDecl *In);
+
+/// Every launch of a kernel in the translation unit of \p Ctx. Without
+/// \p DeviceCodeLaunches (no call in the unit launchesFromDevice), the
+/// bodies of device-only functions are not looked into.
+std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx,
+                                             bool DeviceCodeLaunches);
 
 } // namespace clang::warp
 

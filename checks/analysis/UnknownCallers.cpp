@@ -1,6 +1,7 @@
 //===--- UnknownCallers.cpp - device functions no code in the unit calls --===//
 
 #include "UnknownCallers.h"
+#include "KernelLaunches.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -18,9 +19,9 @@ public:
       llvm::StringSet<> &DependentNames,
       llvm::DenseMap<const Decl *,
                      llvm::SmallVector<UnknownCallers::CallSite, 2>> &Calls,
-      llvm::DenseMap<const Decl *, unsigned> &References)
+      llvm::DenseMap<const Decl *, unsigned> &References, bool &DeviceLaunches)
       : SM(SM), Referenced(Referenced), DependentNames(DependentNames),
-        Calls(Calls), References(References) {}
+        Calls(Calls), References(References), DeviceLaunches(DeviceLaunches) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -40,6 +41,8 @@ public:
   bool VisitCallExpr(CallExpr *Call) {
     if (const FunctionDecl *Callee = Call->getDirectCallee(); Callee && Current)
       Calls[Callee->getCanonicalDecl()].push_back({Call, Current});
+    if (Current && !DeviceLaunches)
+      DeviceLaunches = warp::launchesFromDevice(Call, Current);
     return true;
   }
 
@@ -106,13 +109,14 @@ private:
   llvm::DenseMap<const Decl *, llvm::SmallVector<UnknownCallers::CallSite, 2>>
       &Calls;
   llvm::DenseMap<const Decl *, unsigned> &References;
+  bool &DeviceLaunches;
   const FunctionDecl *Current = nullptr;
 };
 } // namespace
 
 UnknownCallers::UnknownCallers(ASTContext &Ctx) {
   ReferenceCollector(Ctx.getSourceManager(), Referenced, DependentNames, Calls,
-                     References)
+                     References, DeviceLaunches)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 

@@ -44,7 +44,12 @@ public:
   std::optional<llvm::ArrayRef<CallSite>>
   onlyCalledAt(const FunctionDecl *FD) const;
 
+  /// Whether code of the unit launches kernels from the device
+  /// (launchesFromDevice), seen in the same walk.
+  bool launchesFromDevice() const { return DeviceLaunches; }
+
 private:
+  bool DeviceLaunches = false;
   llvm::DenseSet<const Decl *> Referenced;
   llvm::DenseMap<const Decl *, llvm::SmallVector<CallSite, 2>> Calls;
   /// How many times the unit names each function, calls included.

@@ -853,7 +853,10 @@ bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
 
 llvm::ArrayRef<KernelLaunch> WarpAnalysis::launches() {
   if (!Launches) {
-    Launches = findKernelLaunches(Ctx);
+    // The callers walk sees every body, device code's launches included.
+    if (!Entries)
+      Entries.emplace(Ctx);
+    Launches = findKernelLaunches(Ctx, Entries->launchesFromDevice());
     for (const KernelLaunch &L : *Launches)
       LaunchesByKernel[L.Kernel].push_back(L);
   }

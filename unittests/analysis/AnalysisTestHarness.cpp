@@ -73,6 +73,7 @@ bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
                                    "-target-sdk-version=13.0",
                                    "-resource-dir=" WARP_LINT_UT_RESOURCE_DIR,
                                    "-Wno-unused-value"};
+  Args.insert(Args.end(), ExtraFlags.begin(), ExtraFlags.end());
   AST = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code, Args,
                                           "input.cu");
   if (!AST) {

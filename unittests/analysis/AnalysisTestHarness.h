@@ -65,6 +65,9 @@ protected:
   /// Parses \p Code (after the probe prelude) as CUDA device code; a compile
   /// error fails the test and returns false.
   bool analyze(llvm::StringRef Code, UniformityOptions Opts = {});
+  /// Compiler flags added to the next analyze (`-fgpu-rdc` for device-side
+  /// launches).
+  std::vector<std::string> ExtraFlags;
   /// Checks every probe call in every analysed function; returns how many
   /// probes were checked (a snippet without probes fails). Template patterns
   /// are checked only when \p InPatterns (their instantiations otherwise).

@@ -541,5 +541,50 @@ void dispatch(int *p, bool big) {
   EXPECT_TRUE(analysis().mayMatter(function("count")));
 }
 
+TEST_F(InterproceduralTest, DeviceCodeLaunchesKernelsItsCallersPass) {
+  // Dynamic parallelism: `spawn` launches the kernel its one caller, a
+  // kernel, passes; `host_launch` launches from the host.
+  ExtraFlags = {"-fgpu-rdc"};
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void child(int *p) {}
+__global__ void other(int *p) {}
+__device__ void spawn(void (*k)(int *), int *p) { k<<<1, 32>>>(p); }
+__global__ void parent(int *p) {
+  if (threadIdx.x == 0)
+    spawn(child, p);
+}
+void host_launch(int *p, dim3 block) { other<<<1, block>>>(p); }
+void host_caller(int *p) {
+  dim3 block(96);
+  host_launch(p, block);
+}
+)cu"));
+  EXPECT_EQ(analysis().launchesOf(function("child")).size(), 1u);
+  llvm::ArrayRef<KernelLaunch> Other = analysis().launchesOf(function("other"));
+  ASSERT_EQ(Other.size(), 1u);
+  EXPECT_EQ(Other[0].Block.X, std::optional<int64_t>(96));
+}
+
+TEST_F(InterproceduralTest, HostLaunchesSeeTheirCallersWithoutDeviceCode) {
+  // No device code launches: kernel bodies are not walked, and what the
+  // host passes still reaches the launch.
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void kernel(int *p) { p[threadIdx.x] = 0; }
+__device__ void helper(int *p, int n) { p[n] = 1; }
+__global__ void other(int *p) { helper(p, 7); }
+template <class F> void launch(F f, int *p, dim3 block) { f<<<1, block>>>(p); }
+void run(int *p) {
+  dim3 block(128);
+  launch(kernel, p, block);
+}
+)cu"));
+  llvm::ArrayRef<KernelLaunch> Launches =
+      analysis().launchesOf(function("kernel"));
+  ASSERT_EQ(Launches.size(), 1u);
+  EXPECT_EQ(Launches[0].Block.X, std::optional<int64_t>(128));
+  EXPECT_TRUE(Launches[0].Block.warpAligned());
+  EXPECT_TRUE(analysis().launchesOf(function("other")).empty());
+}
+
 } // namespace
 } // namespace clang::warp::test
