@@ -412,23 +412,21 @@ void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
   // loops are not looked into.
   llvm::SmallVector<const Stmt *, 8> Sites;
   bool TakesLock = false;
-  walk(FD->getBody(), [&](const Stmt *S) {
-    if (isa<WhileStmt, DoStmt, ForStmt>(S)) {
+  for (const Stmt *S : FU.outline().LoopsAndCalls) {
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call) {
       // A lock helper's own loop is reported where it is called.
       if (S != HelperLoop)
         Sites.push_back(S);
-      return;
+      continue;
     }
-    const auto *Call = dyn_cast<CallExpr>(S);
-    if (!Call)
-      return;
     TakesLock = TakesLock || mayTakeLock(Call);
     if (isa<CXXOperatorCallExpr>(Call))
-      return;
+      continue;
     if (const FunctionDecl *Callee = calledDefinition(Call))
       if (helperAcquire(Callee, WA))
         Sites.push_back(Call);
-  });
+  }
   for (const Stmt *S : Sites) {
     const auto *Call = dyn_cast<CallExpr>(S);
     const Stmt *Loop = Call ? helperAcquire(calledDefinition(Call), WA)

@@ -8,20 +8,6 @@ namespace clang::tidy::warp {
 
 using Access = ImplicitSynchronousCheck::Access;
 
-/// Whether \p S has a volatile array element among its sub-statements:
-/// every access the exchange walk judges is one (see volatileElement).
-static bool hasVolatileElement(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
-      ASE && ASE->getType().isVolatileQualified())
-    return true;
-  for (const Stmt *Child : S->children())
-    if (hasVolatileElement(Child))
-      return true;
-  return false;
-}
-
 void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
                                              const FunctionUniformity &FU,
                                              WarpAnalysis &WA) {
@@ -32,7 +18,7 @@ void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
   });
   // Most functions touch no volatile element: then no step has an access
   // to judge, and the walk that judges them is skipped.
-  if (!hasVolatileElement(FD->getBody()))
+  if (!FU.outline().HasVolatileElement)
     return;
   LaneReach Reach(FU, Ctx);
   llvm::SmallVector<Access, 8> Pending;

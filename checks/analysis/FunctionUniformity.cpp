@@ -645,6 +645,27 @@ llvm::ArrayRef<CollectiveUse> FunctionUniformity::collectives() const {
   return *Collectives;
 }
 
+/// Adds what \p S and the statements below it show to \p Out.
+static void outlineInto(const Stmt *S, FunctionUniformity::BodyOutline &Out) {
+  if (!S)
+    return;
+  if (isa<WhileStmt, DoStmt, ForStmt, CallExpr>(S))
+    Out.LoopsAndCalls.push_back(S);
+  else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
+           ASE && ASE->getType().isVolatileQualified())
+    Out.HasVolatileElement = true;
+  for (const Stmt *Child : S->children())
+    outlineInto(Child, Out);
+}
+
+const FunctionUniformity::BodyOutline &FunctionUniformity::outline() const {
+  if (!Outline) {
+    Outline.emplace();
+    outlineInto(FD->getBody(), *Outline);
+  }
+  return *Outline;
+}
+
 const ParentMap &FunctionUniformity::parents() const {
   if (!PM)
     PM = std::make_unique<ParentMap>(FD->getBody());

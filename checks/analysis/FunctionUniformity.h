@@ -124,6 +124,15 @@ public:
     for (const CollectiveUse &Use : collectives())
       F(Use);
   }
+  /// What some checks look for in the body as written (sub-statements in
+  /// pre-order, unreachable ones included), found in one walk on first use.
+  struct BodyOutline {
+    /// The loops (for, while, do) and calls, in the order they are written.
+    std::vector<const Stmt *> LoopsAndCalls;
+    /// Whether an array element of volatile type is read or written.
+    bool HasVolatileElement = false;
+  };
+  const BodyOutline &outline() const;
   /// Calls \p F(S, Use) on each call and each warp collective among those
   /// statements, in the same order; Use is the collective S is, or null.
   template <typename Fn> void forEachCallSite(Fn F) const {
@@ -264,6 +273,7 @@ private:
     int Collective; ///< its index in Collectives, or -1
   };
   mutable std::optional<std::vector<CallSite>> CallSites;
+  mutable std::optional<BodyOutline> Outline;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
 };
 

@@ -964,9 +964,13 @@ static bool isDependentForm(const Expr *E) {
 /// pointers, not floating point).
 static bool asksClang(const Expr *E) {
   E = E->IgnoreParens();
-  return !isa<CXXThisExpr, CallExpr>(E) && !isDependentForm(E) &&
+  // The type first: most expressions of a kernel are pointers and floats.
+  // (A dependent form may have no type at all.)
+  QualType T = E->getType();
+  return !T.isNull() && T->isIntegralOrEnumerationType() &&
          !E->isValueDependent() && !E->isTypeDependent() &&
-         !E->containsErrors() && E->getType()->isIntegralOrEnumerationType();
+         !E->containsErrors() && !isa<CXXThisExpr, CallExpr>(E) &&
+         !isDependentForm(E);
 }
 
 bool ValueEvaluator::operandMayFold(const Expr *Op) {
