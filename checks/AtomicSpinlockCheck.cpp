@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/BitVector.h"
 
 namespace clang::tidy::warp {
 
@@ -291,13 +292,15 @@ static bool testsBitsItSets(const CallExpr *Take, const Stmt *Loop,
   return Ok;
 }
 
+/// \p MayTake tells the calls that can take a lock at all.
 static std::optional<AtomicSpinlockCheck::Acquire>
-spinAcquire(const Stmt *Loop, ASTContext &Ctx) {
+spinAcquire(const Stmt *Loop, ASTContext &Ctx,
+            llvm::function_ref<bool(const CallExpr *)> MayTake) {
   const CallExpr *Take = nullptr, *TakeSite = nullptr;
   const Expr *Lock = nullptr;
   walk(Loop, [&](const Stmt *S) {
     const auto *Call = dyn_cast<CallExpr>(S);
-    if (Take || !Call)
+    if (Take || !Call || !MayTake(Call))
       return;
     if (const Expr *Taken = lockTaken(Call, Ctx)) {
       Take = Call;
@@ -379,7 +382,7 @@ const Stmt *AtomicSpinlockCheck::helperAcquire(const FunctionDecl *FD,
   const Stmt *Last = Body->body_back();
   if (!isa<WhileStmt, DoStmt, ForStmt>(Last))
     return nullptr;
-  if (spinAcquire(Last, WA.context()))
+  if (spinAcquire(Last, WA.context(), mayTakeLockFn()))
     It->second = Last;
   return It->second;
 }
@@ -406,34 +409,33 @@ void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
                                         WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
   const Stmt *HelperLoop = helperAcquire(FD, WA);
-  // Loops and calls of lock helpers, in the order they are written. A loop
-  // spins on a lock only where the function calls an atomic, itself or
-  // through a try-lock helper: most functions call none, and then their
-  // loops are not looked into.
-  llvm::SmallVector<const Stmt *, 8> Sites;
-  bool TakesLock = false;
-  for (const Stmt *S : FU.outline().LoopsAndCalls) {
-    const auto *Call = dyn_cast<CallExpr>(S);
+  const FunctionUniformity::BodyOutline &Outline = FU.outline();
+  llvm::ArrayRef<const Stmt *> Items = Outline.LoopsAndCalls;
+  // A loop spins on a lock only when a call inside it may take one (an
+  // atomic, or a try-lock helper): most loops hold none and are not looked
+  // into. Marks each such call's enclosing loops, innermost first.
+  llvm::BitVector HoldsTake(Items.size());
+  for (size_t I = 0; I < Items.size(); ++I)
+    if (const auto *Call = dyn_cast<CallExpr>(Items[I]);
+        Call && mayTakeLock(Call))
+      for (int L = Outline.EnclosingLoop[I]; L >= 0 && !HoldsTake[L];
+           L = Outline.EnclosingLoop[L])
+        HoldsTake.set(L);
+  // Loops and calls of lock helpers, in the order they are written.
+  for (size_t I = 0; I < Items.size(); ++I) {
+    const Stmt *Loop = nullptr;
+    const auto *Call = dyn_cast<CallExpr>(Items[I]);
     if (!Call) {
       // A lock helper's own loop is reported where it is called.
-      if (S != HelperLoop)
-        Sites.push_back(S);
-      continue;
+      if (HoldsTake[I] && Items[I] != HelperLoop)
+        Loop = Items[I];
+    } else if (!isa<CXXOperatorCallExpr>(Call)) {
+      if (const FunctionDecl *Callee = calledDefinition(Call))
+        Loop = helperAcquire(Callee, WA);
     }
-    TakesLock = TakesLock || mayTakeLock(Call);
-    if (isa<CXXOperatorCallExpr>(Call))
-      continue;
-    if (const FunctionDecl *Callee = calledDefinition(Call))
-      if (helperAcquire(Callee, WA))
-        Sites.push_back(Call);
-  }
-  for (const Stmt *S : Sites) {
-    const auto *Call = dyn_cast<CallExpr>(S);
-    const Stmt *Loop = Call ? helperAcquire(calledDefinition(Call), WA)
-                            : (TakesLock ? S : nullptr);
     if (Loop)
-      if (std::optional<Acquire> A = spinAcquire(Loop, Ctx))
-        report(*A, S, FU, WA);
+      if (std::optional<Acquire> A = spinAcquire(Loop, Ctx, mayTakeLockFn()))
+        report(*A, Items[I], FU, WA);
   }
 }
 

@@ -47,6 +47,9 @@ private:
   /// Whether \p Call may take a lock: it is an atomic, or it calls a
   /// function that calls one (a try-lock helper).
   bool mayTakeLock(const CallExpr *Call);
+  auto mayTakeLockFn() {
+    return [this](const CallExpr *Call) { return mayTakeLock(Call); };
+  }
 
   llvm::DenseMap<const FunctionDecl *, const Stmt *> HelperLoops;
   /// Function -> whether its body calls an atomic.

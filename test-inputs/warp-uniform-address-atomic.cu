@@ -1084,3 +1084,62 @@ __global__ void three_level_helper_chain(float *block_sums, const float *in) {
   // CHECK-NOTES: :[[@LINE-1040]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
   // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-8]]:47 [[@LINE-1036]]:48 [[@LINE-1041]]:3
 }
+
+// --- Silent: a guard that mixes loaded data into a lane-derived value -------
+// `run` depends on threadIdx.x, so the loop's trip count differs by lane;
+// inside, `open` is reset or counted on each lane's own loaded item. After
+// the loop `open` varies by lane *and* by data: how many lanes take
+// `if (open)` depends on the input (one lane on some inputs), so nothing
+// can be said about serialization, as for any data-dependent branch.
+
+__device__ void count_item(const unsigned *items, unsigned &open, unsigned i) {
+  if (items[i] > 16)
+    open = 0;
+  else
+    ++open;
+}
+
+__device__ void close_open_run(unsigned *warp_hist, unsigned open) {
+  if (open)
+    atomicAdd(&warp_hist[0], 1u);
+}
+
+__global__ void pack_partial_tile(const unsigned *in, unsigned *out,
+                                  unsigned tile_size) {
+  __shared__ unsigned hist[8 * 32];
+  unsigned *warp_hist = &hist[8 * (threadIdx.x / 32)];
+  unsigned items[4];
+  for (int i = 0; i < 4; ++i)
+    items[i] = in[threadIdx.x * 4 + i];
+  int run = int(tile_size) - int(threadIdx.x) * 4;
+  run = run > 4 ? 4 : (run < 0 ? 0 : run);
+  unsigned open = 0;
+  for (unsigned i = 0; i < unsigned(run); ++i)
+    count_item(items, open, i);
+  close_open_run(warp_hist, open);
+  out[threadIdx.x] = warp_hist[0];
+}
+
+// The same through a reference parameter bound to a length that one lane
+// computes from its loaded neighbours (a lane-selected bound minus a load).
+__device__ void bin_length(const unsigned &length, unsigned *bins,
+                           unsigned *slots, unsigned id) {
+  if (length > 32) {
+    unsigned slot = 0;
+    if (length <= 64)
+      slot = atomicAdd(&bins[1], 1u);
+    else
+      slot = atomicAdd(&bins[2], 1u);
+    slots[slot] = id;
+  }
+}
+
+__global__ void bin_segments(const unsigned *starts, unsigned *bins,
+                             unsigned *slots, unsigned n, unsigned total) {
+  unsigned id = threadIdx.x + blockIdx.x * blockDim.x;
+  if (id < n) {
+    unsigned end = id == n - 1 ? total : starts[id + 1];
+    unsigned length = end - starts[id];
+    bin_length(length, bins, slots, id);
+  }
+}

@@ -14,7 +14,7 @@ static constexpr unsigned MaxRounds = 32;
 
 bool Divergence::hasDataBranch() const {
   return llvm::any_of(Branches, [](const DivergentBranch &B) {
-    return B.Value.V == Variance::Data;
+    return B.Value.dependsOnData();
   });
 }
 
@@ -646,22 +646,27 @@ llvm::ArrayRef<CollectiveUse> FunctionUniformity::collectives() const {
 }
 
 /// Adds what \p S and the statements below it show to \p Out.
-static void outlineInto(const Stmt *S, FunctionUniformity::BodyOutline &Out) {
+static void outlineInto(const Stmt *S, FunctionUniformity::BodyOutline &Out,
+                        int Loop) {
   if (!S)
     return;
-  if (isa<WhileStmt, DoStmt, ForStmt, CallExpr>(S))
+  if (isa<WhileStmt, DoStmt, ForStmt, CallExpr>(S)) {
     Out.LoopsAndCalls.push_back(S);
-  else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
-           ASE && ASE->getType().isVolatileQualified())
+    Out.EnclosingLoop.push_back(Loop);
+    if (!isa<CallExpr>(S))
+      Loop = Out.LoopsAndCalls.size() - 1;
+  } else if (const auto *ASE = dyn_cast<ArraySubscriptExpr>(S);
+             ASE && ASE->getType().isVolatileQualified()) {
     Out.HasVolatileElement = true;
+  }
   for (const Stmt *Child : S->children())
-    outlineInto(Child, Out);
+    outlineInto(Child, Out, Loop);
 }
 
 const FunctionUniformity::BodyOutline &FunctionUniformity::outline() const {
   if (!Outline) {
     Outline.emplace();
-    outlineInto(FD->getBody(), *Outline);
+    outlineInto(FD->getBody(), *Outline, -1);
   }
   return *Outline;
 }

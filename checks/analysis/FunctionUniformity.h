@@ -51,8 +51,9 @@ struct Divergence {
   bool isDiverged() const { return !Branches.empty(); }
   /// Lane when some branch depends on the lane index by construction.
   Variance strongest() const;
-  /// Whether some branch depends on data: how many lanes pass it is unknown
-  /// (a rare path, perhaps one lane).
+  /// Whether some branch depends on data, alone or mixed with the lane
+  /// index: how many lanes pass it is unknown (a rare path, perhaps one
+  /// lane).
   bool hasDataBranch() const;
   /// Whether every branch varies only by the launch shape (threadIdx.y/z
   /// with blockDim.x not known to be a multiple of 32).
@@ -129,6 +130,9 @@ public:
   struct BodyOutline {
     /// The loops (for, while, do) and calls, in the order they are written.
     std::vector<const Stmt *> LoopsAndCalls;
+    /// For each of LoopsAndCalls, the index of the innermost loop around it
+    /// (its init, condition and increment included); -1 when none.
+    std::vector<int> EnclosingLoop;
     /// Whether an array element of volatile type is read or written.
     bool HasVolatileElement = false;
   };

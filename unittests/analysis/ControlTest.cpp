@@ -326,5 +326,34 @@ __global__ void k(int *p) {
   checkProbes();
 }
 
+TEST_F(ControlTest, OutlineKnowsTheLoopAroundEachCall) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ int take(int *l) { return atomicCAS(l, 0, 1); }
+__global__ void k(int *p, int n) {
+  p[0] = 0;
+  for (int i = 0; i < n; ++i) {
+    while (take(p + i) != 0) {
+    }
+    do {
+      p[i] = 1;
+    } while (i < 0);
+  }
+  take(p);
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  const FunctionUniformity::BodyOutline &O = FU->outline();
+  ASSERT_EQ(O.LoopsAndCalls.size(), O.EnclosingLoop.size());
+  // for, while, take (in the while's condition), do, take.
+  ASSERT_EQ(O.LoopsAndCalls.size(), 5u);
+  EXPECT_TRUE(isa<ForStmt>(O.LoopsAndCalls[0]));
+  EXPECT_TRUE(isa<WhileStmt>(O.LoopsAndCalls[1]));
+  EXPECT_TRUE(isa<CallExpr>(O.LoopsAndCalls[2]));
+  EXPECT_TRUE(isa<DoStmt>(O.LoopsAndCalls[3]));
+  EXPECT_TRUE(isa<CallExpr>(O.LoopsAndCalls[4]));
+  EXPECT_EQ(O.EnclosingLoop, (std::vector<int>{-1, 0, 1, 0, -1}));
+}
+
 } // namespace
 } // namespace clang::warp::test
