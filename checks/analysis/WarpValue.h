@@ -129,8 +129,7 @@ struct WarpValue {
            Single == O.Single && Whole == O.Whole && Params == O.Params &&
            Constant == O.Constant && LaunchShape == O.LaunchShape &&
            LaneAffine == O.LaneAffine &&
-           AffineBaseByShape == O.AffineBaseByShape &&
-           ReadsData == O.ReadsData;
+           AffineBaseByShape == O.AffineBaseByShape && ReadsData == O.ReadsData;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };
