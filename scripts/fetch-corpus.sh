@@ -81,6 +81,8 @@ projects=(
   "stdgpu            stotko/stdgpu                        22599cfdcc185c2ed721d78c792e3193cf84cc01"
   "SlabHash          owensgroup/SlabHash                  eec7135a3e5d40ba7fb9a7e88f7bd6d49abc4dee"
   "SlabAlloc         owensgroup/SlabAlloc                 d6550289344cd4474d237e959bfd6bc962981af7"
+  # fourth set: GPU sorting (decoupled look-back, warp-level multisplit)
+  "GPUSorting        b0nes164/GPUSorting                  09a6081d964b682bbb58838b83ab75aebe7f4e05"
 )
 
 # ---- fetching
@@ -597,6 +599,18 @@ template __global__ void batched_operations<K, K>(uint32_t*, uint32_t*, uint32_t
 template __global__ void bucket_count_kernel<K, K>(Map, uint32_t*, uint32_t*, uint32_t);
 template __global__ void cset::build_table_kernel<K>(K*, uint32_t, Set);
 template __global__ void cset::search_table<K>(K*, K*, uint32_t, Set);
+EOF
+
+put "$root/.wrappers/GPUSorting/split_sort_pairs.cu" <<'EOF'
+// warp-lint corpus wrapper (scripts/fetch-corpus.sh), not part of
+// GPUSorting: the segmented sort's device code, instantiated as its own
+// test driver does (SplitSortTests<uint32_t>::TestAllRandomSegmentLengths<32>).
+// The driver itself is left out: it redeclares its class's template
+// parameter, which MSVC accepts and clang rejects.
+#include "SplitSort/SplitSort.cuh"
+template __host__ void SplitSortPairs<32, uint32_t>(uint32_t *, uint32_t *,
+                                                    uint32_t *, const uint32_t,
+                                                    const uint32_t, void *);
 EOF
 
 echo "== generated files under $root/.generated and $root/.wrappers written"
