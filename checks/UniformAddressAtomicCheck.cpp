@@ -97,7 +97,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
           Object && A.AddressParams.contains(ParamSet::ObjectIndex))
         ParamDependent |= bool(FU.valueOf(Object).Params);
       if (!ParamDependent)
-        report(A.Atomic, FU, Call, Ctx, A.Path);
+        report(A.Atomic, FU, Call, Ctx, A.Path, A.Diverged);
     }
   });
 }
@@ -105,7 +105,8 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
 void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
                                        const FunctionUniformity &FU,
                                        const CallExpr *ViaCall, ASTContext &Ctx,
-                                       llvm::ArrayRef<const CallExpr *> Path) {
+                                       llvm::ArrayRef<const CallExpr *> Path,
+                                       bool DivergedInCallee) {
   std::optional<AtomicInfo> Info = matchAtomic(Atomic);
   if (!Info)
     return;
@@ -128,12 +129,15 @@ void UniformAddressAtomicCheck::report(const CallExpr *Atomic,
           : "; ptxas aggregates integer atomics at -O3 only, floating-point "
             "ones never";
   Divergence D = FU.divergenceAt(ViaCall ? ViaCall : Atomic);
-  // Only where the warp is converged do all of its lanes take part.
-  StringRef Who = D.isDiverged() ? "every lane that gets here" : "every lane";
+  // Only where the warp is converged do all of its lanes take part, here
+  // and, through a call, on the way to the atomic in the callee.
+  StringRef Who = D.isDiverged()     ? "every lane that gets here"
+                  : DivergedInCallee ? "every lane that gets there"
+                                     : "every lane";
   // A helper's callers may call it from divergent code: a full-warp
   // reduction there would wait for absent lanes.
-  bool MaybeDiverged =
-      D.isDiverged() || (!ViaCall && !FU.decl()->hasAttr<CUDAGlobalAttr>());
+  bool MaybeDiverged = D.isDiverged() || DivergedInCallee ||
+                       (!ViaCall && !FU.decl()->hasAttr<CUDAGlobalAttr>());
   bool Fixed = false;
   {
     auto Diag =

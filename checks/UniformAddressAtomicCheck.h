@@ -26,7 +26,8 @@ protected:
 private:
   void report(const CallExpr *Atomic, const FunctionUniformity &FU,
               const CallExpr *ViaCall, ASTContext &Ctx,
-              llvm::ArrayRef<const CallExpr *> Path = {});
+              llvm::ArrayRef<const CallExpr *> Path = {},
+              bool DivergedInCallee = false);
   /// Adds the rewrite into a warp aggregate plus one atomic; returns
   /// whether it could.
   bool addAggregationFix(DiagnosticBuilder &Diag, const CallExpr *Atomic,

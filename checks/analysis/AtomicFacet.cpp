@@ -50,7 +50,7 @@ void AtomicFacet::atomic(const CallExpr *Call, const AtomicInfo &Info,
   if (Info.isReadModifyWrite() && Address.isUniform() &&
       !W.FU.isSingleLane(Call) && !D.hasDataBranch() &&
       (Decided || (W.FU.isSpecialized() && !reportedInPlace(Call, W.FD, W.WA))))
-    Atomics.push_back({Call, W.FD, Decided});
+    Atomics.push_back({Call, W.FD, Decided, {}, D.isDiverged()});
 }
 
 void AtomicFacet::call(const CallExpr *Call, const FunctionSummary &Callee,
@@ -68,6 +68,7 @@ void AtomicFacet::call(const CallExpr *Call, const FunctionSummary &Callee,
       UniformAtomic Through = A;
       Through.AddressParams = Mapped;
       Through.Path.insert(Through.Path.begin(), Call);
+      Through.Diverged |= D.isDiverged();
       Atomics.push_back(std::move(Through));
     }
   }

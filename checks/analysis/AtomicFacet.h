@@ -25,6 +25,10 @@ struct UniformAtomic {
   /// The calls that lead from the summarised function to Owner, outermost
   /// first.
   llvm::SmallVector<const CallExpr *, 2> Path;
+  /// Whether a branch inside the summarised function or the calls on the
+  /// way decides which lanes reach it: not every lane that makes the call
+  /// performs the atomic.
+  bool Diverged = false;
 };
 
 /// Whether \p Info sets or clears constant bits (`atomicOr(flag, 1)`,

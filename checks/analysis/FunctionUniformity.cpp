@@ -14,7 +14,7 @@ static constexpr unsigned MaxRounds = 32;
 
 bool Divergence::hasDataBranch() const {
   return llvm::any_of(Branches, [](const DivergentBranch &B) {
-    return B.Value.dependsOnData();
+    return B.Value.V == Variance::Data;
   });
 }
 

@@ -51,9 +51,8 @@ struct Divergence {
   bool isDiverged() const { return !Branches.empty(); }
   /// Lane when some branch depends on the lane index by construction.
   Variance strongest() const;
-  /// Whether some branch depends on data, alone or mixed with the lane
-  /// index: how many lanes pass it is unknown (a rare path, perhaps one
-  /// lane).
+  /// Whether some branch depends on data: how many lanes pass it is unknown
+  /// (a rare path, perhaps one lane).
   bool hasDataBranch() const;
   /// Whether every branch varies only by the launch shape (threadIdx.y/z
   /// with blockDim.x not known to be a multiple of 32).

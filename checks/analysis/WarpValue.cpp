@@ -24,7 +24,6 @@ WarpValue WarpValue::derived(Variance V, const WarpValue &From,
                              const Stmt *Origin) {
   WarpValue R = varying(V, Origin);
   R.LaunchShape = From.LaunchShape;
-  R.ReadsData = From.dependsOnData();
   return R;
 }
 
@@ -79,7 +78,6 @@ WarpValue WarpValue::combine(const WarpValue &A, const WarpValue &B) {
   // Varying only by the launch shape if every varying input is.
   R.LaunchShape = R.isVarying() && (A.isUniform() || A.LaunchShape) &&
                   (B.isUniform() || B.LaunchShape);
-  R.ReadsData = A.dependsOnData() || B.dependsOnData();
   return R;
 }
 

@@ -80,16 +80,9 @@ struct WarpValue {
   /// amount that is the same in a warp whenever blockDim.x is a multiple
   /// of 32.
   bool AffineBaseByShape = false;
-  /// Data loaded per lane went into it, even where the variance it ends
-  /// with is Lane (`count` after a loop whose trip count is lane-derived
-  /// and whose body updates it on loaded values): how many lanes a branch
-  /// on it sends each way then depends on the data too.
-  bool ReadsData = false;
 
   bool isUniform() const { return V == Variance::Uniform; }
   bool isVarying() const { return !isUniform(); }
-  /// Whether it varies with per-lane data, alone or mixed with the lane.
-  bool dependsOnData() const { return V == Variance::Data || ReadsData; }
   /// Distinct in every lane of a warp: threadIdx.x + u or the lane id.
   bool isLaneIndexed() const {
     return S == Shape::ThreadIndex || S == Shape::LaneId;
@@ -129,7 +122,7 @@ struct WarpValue {
            Single == O.Single && Whole == O.Whole && Params == O.Params &&
            Constant == O.Constant && LaunchShape == O.LaunchShape &&
            LaneAffine == O.LaneAffine &&
-           AffineBaseByShape == O.AffineBaseByShape && ReadsData == O.ReadsData;
+           AffineBaseByShape == O.AffineBaseByShape;
   }
   bool operator!=(const WarpValue &O) const { return !(*this == O); }
 };

@@ -19,7 +19,6 @@ template <class T> __device__ void varying(T);
 template <class T> __device__ void lane_varying(T);
 template <class T> __device__ void launch_shape_varying(T);
 template <class T> __device__ void data_varying(T);
-template <class T> __device__ void lane_and_data_varying(T);
 __device__ void converged();
 __device__ void diverged();
 __device__ void lane_diverged();
@@ -157,15 +156,14 @@ static std::string sourceLine(llvm::StringRef Code, unsigned Line) {
 
 unsigned AnalysisTest::checkProbes(bool InPatterns) {
   auto Matches = match(
-      callExpr(
-          callee(functionDecl(
-                     hasAnyName("uniform", "varying", "lane_varying",
-                                "data_varying", "lane_and_data_varying",
-                                "launch_shape_varying", "converged", "diverged",
-                                "lane_diverged", "data_diverged", "exited",
-                                "single_lane", "not_single_lane"))
-                     .bind("probe")),
-          forCallable(functionDecl().bind("fn")))
+      callExpr(callee(functionDecl(
+                          hasAnyName("uniform", "varying", "lane_varying",
+                                     "data_varying", "launch_shape_varying",
+                                     "converged", "diverged", "lane_diverged",
+                                     "data_diverged", "exited", "single_lane",
+                                     "not_single_lane"))
+                          .bind("probe")),
+               forCallable(functionDecl().bind("fn")))
           .bind("call"),
       AST->getASTContext());
   unsigned Checked = 0;
@@ -190,8 +188,6 @@ unsigned AnalysisTest::checkProbes(bool InPatterns) {
       bool Ok = Probe == "uniform"        ? V.isUniform()
                 : Probe == "varying"      ? V.isVarying()
                 : Probe == "lane_varying" ? V.V == Variance::Lane
-                : Probe == "lane_and_data_varying"
-                    ? V.V == Variance::Lane && V.ReadsData
                 : Probe == "launch_shape_varying"
                     ? V.isVarying() && V.LaunchShape
                     : V.V == Variance::Data;

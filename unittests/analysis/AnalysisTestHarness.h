@@ -9,8 +9,6 @@
 //   varying(x)       x may differ between lanes
 //   lane_varying(x)  ... by construction (Variance::Lane)
 //   data_varying(x)  ... only through data (Variance::Data)
-//   lane_and_data_varying(x)  ... by construction, with loaded data mixed in
-//                    (Variance::Lane, ReadsData)
 //   launch_shape_varying(x)  ... only where a warp spans two rows of the
 //                    block (threadIdx.y/z differ in it)
 //   converged()      no varying branch controls this point

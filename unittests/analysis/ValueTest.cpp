@@ -444,31 +444,5 @@ __device__ void f(int m) {
   checkProbes();
 }
 
-TEST_F(ValueTest, LaneValuesRememberTheDataMixedIntoThem) {
-  ASSERT_TRUE(analyze(R"cu(
-__device__ void count_item(const unsigned *items, unsigned &open, unsigned i) {
-  if (items[i] > 16)
-    open = 0;
-  else
-    ++open;
-}
-__global__ void k(const unsigned *in, unsigned *out, int tile) {
-  unsigned items[4];
-  for (int i = 0; i < 4; ++i)
-    items[i] = in[threadIdx.x * 4 + i];
-  int run = tile - int(threadIdx.x) * 4;
-  lane_varying(run);
-  unsigned open = 0;
-  for (unsigned i = 0; i < unsigned(run); ++i)
-    count_item(items, open, i);
-  lane_and_data_varying(open);
-  unsigned end = threadIdx.x == 31 ? 0u : in[threadIdx.x + 1];
-  lane_and_data_varying(end - in[threadIdx.x]);
-  out[threadIdx.x] = open;
-}
-)cu"));
-  checkProbes();
-}
-
 } // namespace
 } // namespace clang::warp::test
