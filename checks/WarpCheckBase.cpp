@@ -37,13 +37,20 @@ void WarpCheckBase::declareUnknownCallerOption(bool DefaultVarying) {
   VaryingUnknownCallers = Value == "varying";
 }
 
+namespace {
+/// A definition of a function that runs on the device (__device__,
+/// __global__, or both sides). One matcher node rather than a composition:
+/// every check asks it of every function of the unit, thousands of
+/// template instances in a large one. Whether the function is in a system
+/// header is asked once for all checks (WarpAnalysis::inSystemHeader).
+AST_MATCHER(FunctionDecl, isDeviceDefinition) {
+  return Node.isThisDeclarationADefinition() &&
+         (Node.hasAttr<CUDADeviceAttr>() || Node.hasAttr<CUDAGlobalAttr>());
+}
+} // namespace
+
 void WarpCheckBase::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      functionDecl(isDefinition(),
-                   anyOf(hasAttr(attr::CUDADevice), hasAttr(attr::CUDAGlobal)),
-                   unless(isExpansionInSystemHeader()))
-          .bind("fn"),
-      this);
+  Finder->addMatcher(functionDecl(isDeviceDefinition()).bind("fn"), this);
 }
 
 void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
@@ -54,6 +61,8 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   Context = Result.Context;
   WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
+  if (WA.inSystemHeader(FD))
+    return;
   WA.startChecking(FD);
   if (!WA.mayMatter(FD))
     return;

@@ -22,17 +22,17 @@ const VarDecl *varOf(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// The counter of \p For and its first value: `int o = 16` or `o = 16`.
-std::pair<const VarDecl *, std::optional<int64_t>>
-counterInit(const ForStmt *For, ASTContext &Ctx) {
+/// The counter of \p For and the expression of its first value: `int o =
+/// 16` or `o = 16`.
+std::pair<const VarDecl *, const Expr *> counterInit(const ForStmt *For) {
   if (const auto *DS = dyn_cast_or_null<DeclStmt>(For->getInit()))
     if (DS->isSingleDecl())
       if (const auto *VD = dyn_cast<VarDecl>(DS->getSingleDecl()))
-        return {VD, constantOf(VD->getInit(), Ctx)};
+        return {VD, VD->getInit()};
   if (const auto *BO = dyn_cast_or_null<BinaryOperator>(For->getInit());
       BO && BO->getOpcode() == BO_Assign)
-    return {varOf(BO->getLHS()), constantOf(BO->getRHS(), Ctx)};
-  return {nullptr, std::nullopt};
+    return {varOf(BO->getLHS()), BO->getRHS()};
+  return {nullptr, nullptr};
 }
 
 /// The next counter value after \p Inc (`o /= 2`, `o >>= 1`, `o *= 2`,
@@ -203,8 +203,8 @@ findButterflyLoops(const CFG &Cfg, ASTContext &Ctx) {
     const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt());
     if (!For)
       continue;
-    auto [Counter, First] = counterInit(For, Ctx);
-    if (!Counter || !First || !coversEveryOffset(For, Counter, *First, Ctx))
+    auto [Counter, Init] = counterInit(For);
+    if (!Counter)
       continue;
     const Stmt *Body = For->getBody();
     if (const auto *CS = dyn_cast_or_null<CompoundStmt>(Body))
@@ -213,7 +213,13 @@ findButterflyLoops(const CFG &Cfg, ASTContext &Ctx) {
       Body = E->getSubExpr();
     if (!Body)
       continue;
-    if (const VarDecl *V = reducedBy(Body, Counter, Ctx))
+    // The shape of the body first: most loops are not reductions, and
+    // asking clang for the counter's values costs far more.
+    const VarDecl *V = reducedBy(Body, Counter, Ctx);
+    if (!V)
+      continue;
+    std::optional<int64_t> First = constantOf(Init, Ctx);
+    if (First && coversEveryOffset(For, Counter, *First, Ctx))
       Found[Body] = {For, V, Body};
   }
   return Found;

@@ -1,10 +1,11 @@
 //===--- FunctionUniformity.cpp - warp uniformity of one function ---------===//
 
 #include "FunctionUniformity.h"
+#include "PostDominators.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Analysis/Analyses/Dominators.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::warp {
 
@@ -213,16 +214,11 @@ void FunctionUniformity::computeControlDependence() {
   if (llvm::none_of(*Cfg,
                     [](const CFGBlock *B) { return liveSuccessors(B) > 1; }))
     return;
-  CFGPostDomTree PostDom(Cfg.get());
-  auto &Tree = PostDom.getBase();
+  PostDominators PostDom(*Cfg);
   for (const CFGBlock *X : *Cfg) {
-    if (liveSuccessors(X) < 2)
+    if (liveSuccessors(X) < 2 || !PostDom.contains(X))
       continue;
-    auto *XNode = Tree.getNode(const_cast<CFGBlock *>(X));
-    if (!XNode)
-      continue;
-    const CFGBlock *IPDom =
-        XNode->getIDom() ? XNode->getIDom()->getBlock() : nullptr;
+    const CFGBlock *IPDom = PostDom.immediate(X);
     unsigned Edge = 0;
     for (auto I = X->succ_begin(), E = X->succ_end(); I != E; ++I, ++Edge) {
       const CFGBlock *S = I->getReachableBlock();
@@ -234,10 +230,9 @@ void FunctionUniformity::computeControlDependence() {
         auto &List = Deps[R->getBlockID()];
         if (List.empty() || List.back().Branch != X || List.back().Edge != Edge)
           List.push_back({X, Edge});
-        auto *Node = Tree.getNode(const_cast<CFGBlock *>(R));
-        if (!Node || !Node->getIDom())
+        if (!PostDom.contains(R))
           break;
-        R = Node->getIDom()->getBlock();
+        R = PostDom.immediate(R);
       }
     }
   }

@@ -15,13 +15,12 @@ namespace {
 class ReferenceCollector : public RecursiveASTVisitor<ReferenceCollector> {
 public:
   ReferenceCollector(
-      const SourceManager &SM, llvm::DenseSet<const Decl *> &Referenced,
-      llvm::StringSet<> &DependentNames,
+      const SourceManager &SM, llvm::StringSet<> &DependentNames,
       llvm::DenseMap<const Decl *,
                      llvm::SmallVector<UnknownCallers::CallSite, 2>> &Calls,
       llvm::DenseMap<const Decl *, unsigned> &References, bool &DeviceLaunches)
-      : SM(SM), Referenced(Referenced), DependentNames(DependentNames),
-        Calls(Calls), References(References), DeviceLaunches(DeviceLaunches) {}
+      : SM(SM), DependentNames(DependentNames), Calls(Calls),
+        References(References), DeviceLaunches(DeviceLaunches) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return true; }
@@ -93,10 +92,8 @@ private:
       return;
     if (const auto *T = dyn_cast<FunctionTemplateDecl>(D))
       D = T->getTemplatedDecl();
-    if (isa<FunctionDecl>(D)) {
-      Referenced.insert(D->getCanonicalDecl());
+    if (isa<FunctionDecl>(D))
       ++References[D->getCanonicalDecl()];
-    }
   }
   void addName(DeclarationName Name) {
     if (Name.isIdentifier())
@@ -104,7 +101,6 @@ private:
   }
 
   const SourceManager &SM;
-  llvm::DenseSet<const Decl *> &Referenced;
   llvm::StringSet<> &DependentNames;
   llvm::DenseMap<const Decl *, llvm::SmallVector<UnknownCallers::CallSite, 2>>
       &Calls;
@@ -115,22 +111,23 @@ private:
 } // namespace
 
 UnknownCallers::UnknownCallers(ASTContext &Ctx) {
-  ReferenceCollector(Ctx.getSourceManager(), Referenced, DependentNames, Calls,
-                     References, DeviceLaunches)
+  ReferenceCollector(Ctx.getSourceManager(), DependentNames, Calls, References,
+                     DeviceLaunches)
       .TraverseDecl(Ctx.getTranslationUnitDecl());
 }
 
 /// Whether \p FD, or the template it is a pattern or instance of, is
 /// referred to.
-static bool referenced(const FunctionDecl *FD,
-                       const llvm::DenseSet<const Decl *> &Referenced) {
-  if (Referenced.contains(FD->getCanonicalDecl()))
+static bool
+referenced(const FunctionDecl *FD,
+           const llvm::DenseMap<const Decl *, unsigned> &References) {
+  if (References.contains(FD->getCanonicalDecl()))
     return true;
   if (const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern())
-    if (Referenced.contains(Pattern->getCanonicalDecl()))
+    if (References.contains(Pattern->getCanonicalDecl()))
       return true;
   if (const FunctionDecl *Member = FD->getInstantiatedFromMemberFunction())
-    return Referenced.contains(Member->getCanonicalDecl());
+    return References.contains(Member->getCanonicalDecl());
   return false;
 }
 
@@ -162,7 +159,7 @@ bool UnknownCallers::mayBeEntry(const FunctionDecl *FD) {
 }
 
 bool UnknownCallers::isEntry(const FunctionDecl *FD) const {
-  if (!mayBeEntry(FD) || referenced(FD, Referenced))
+  if (!mayBeEntry(FD) || referenced(FD, References))
     return false;
   const IdentifierInfo *Name = FD->getIdentifier();
   return Name && !DependentNames.contains(Name->getName());

@@ -12,7 +12,6 @@
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -50,9 +49,9 @@ public:
 
 private:
   bool DeviceLaunches = false;
-  llvm::DenseSet<const Decl *> Referenced;
   llvm::DenseMap<const Decl *, llvm::SmallVector<CallSite, 2>> Calls;
-  /// How many times the unit names each function, calls included.
+  /// How many times the unit names each function, calls included (a
+  /// function it never names has no entry).
   llvm::DenseMap<const Decl *, unsigned> References;
   /// Names called through dependent expressions, which name no declaration
   /// until instantiation: a function of that name counts as called.

@@ -959,18 +959,25 @@ static bool isDependentForm(const Expr *E) {
              CXXFoldExpr, RecoveryExpr>(E);
 }
 
-/// Whether the evaluator asks clang to fold \p E itself, as it does for
-/// the integer expressions it has no other way to know (not calls, not
-/// pointers, not floating point).
-static bool asksClang(const Expr *E) {
-  E = E->IgnoreParens();
+/// asksClang for \p E without parentheses around it: the evaluator asks
+/// this of every expression it meets, some three million times in a large
+/// unit, after it has taken the parentheses off and set dependent forms
+/// aside.
+static bool asksClangUnwrapped(const Expr *E) {
   // The type first: most expressions of a kernel are pointers and floats.
   // (A dependent form may have no type at all.)
   QualType T = E->getType();
   return !T.isNull() && T->isIntegralOrEnumerationType() &&
          !E->isValueDependent() && !E->isTypeDependent() &&
-         !E->containsErrors() && !isa<CXXThisExpr, CallExpr>(E) &&
-         !isDependentForm(E);
+         !E->containsErrors() && !isa<CXXThisExpr, CallExpr>(E);
+}
+
+/// Whether the evaluator asks clang to fold \p E itself, as it does for
+/// the integer expressions it has no other way to know (not calls, not
+/// pointers, not floating point).
+static bool asksClang(const Expr *E) {
+  E = E->IgnoreParens();
+  return asksClangUnwrapped(E) && !isDependentForm(E);
 }
 
 bool ValueEvaluator::operandMayFold(const Expr *Op) {
@@ -1035,7 +1042,7 @@ WarpValue ValueEvaluator::evalUncached(const Expr *E) {
     return evalThis();
   if (isDependentForm(E))
     return evalDependent(E);
-  if (asksClang(E) && mayFold(E))
+  if (asksClangUnwrapped(E) && mayFold(E))
     if (std::optional<int64_t> K = Oracle.integerConstant(E, Ctx))
       return WarpValue::constant(*K);
   if (const auto *Cast = dyn_cast<CastExpr>(E))

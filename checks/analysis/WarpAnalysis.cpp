@@ -378,6 +378,15 @@ void WarpAnalysis::startChecking(const FunctionDecl *FD) {
   HandedOut.erase(Done);
 }
 
+bool WarpAnalysis::inSystemHeader(const FunctionDecl *FD) {
+  if (std::exchange(SystemHeaderAsked, FD) != FD) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    SourceLocation Loc = SM.getExpansionLoc(FD->getBeginLoc());
+    LastInSystemHeader = Loc.isValid() && SM.isInSystemHeader(Loc);
+  }
+  return LastInSystemHeader;
+}
+
 bool WarpAnalysis::hasUnknownCallers(const FunctionDecl *FD) {
   // A kernel, a lambda, a constructor...: no need to walk the unit.
   if (!UnknownCallers::mayBeEntry(FD))

@@ -134,6 +134,10 @@ public:
   /// (unless it defines lambdas, whose analyses read its values). A unit
   /// that instantiates a kernel a thousand times keeps one at a time.
   void startChecking(const FunctionDecl *FD);
+  /// Whether \p FD is written in a system header (where it expands). Every
+  /// check asks about the function it matched, one after the other: the
+  /// answer for the last function asked is kept.
+  bool inSystemHeader(const FunctionDecl *FD);
   /// Whether \p FD is an entry point whose callers are unknown: a device
   /// function with external linkage no code in the unit refers to.
   bool hasUnknownCallers(const FunctionDecl *FD);
@@ -204,6 +208,9 @@ private:
   llvm::DenseSet<const FunctionDecl *> HandedOut;
   /// The function the checks saw last (startChecking).
   const FunctionDecl *LastChecked = nullptr;
+  /// The last function inSystemHeader was asked about, and its answer.
+  const FunctionDecl *SystemHeaderAsked = nullptr;
+  bool LastInSystemHeader = false;
   /// The unit's launches; filled on first use by one walk over the
   /// translation unit.
   std::optional<std::vector<KernelLaunch>> Launches;
