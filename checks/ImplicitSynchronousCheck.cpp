@@ -20,7 +20,7 @@ void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
   // to judge, and the walk that judges them is skipped.
   if (!FU.outline().HasVolatileElement)
     return;
-  LaneReach Reach(FU, Ctx);
+  LaneReach &Reach = WA.laneReach(FU);
   llvm::SmallVector<Access, 8> Pending;
   walk(FD->getBody(), Pending, FU, Reach, Ctx);
 }

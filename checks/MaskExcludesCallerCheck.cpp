@@ -23,7 +23,7 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
                                             const FunctionUniformity &FU,
                                             WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  std::optional<LaneReach> Reach; // built for the first narrow mask only
+  LaneReach *Reach = nullptr; // asked for at the first narrow mask only
   FU.forEachCollective([&](const CollectiveUse &Use) {
     const Stmt *S = Use.Site;
     if ((!Use.Mask && !Use.ImmediateMask) || isBallotResult(Use.Mask))
@@ -33,7 +33,7 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
     if (Constant && *Constant == AllLanes)
       return;
     if (!Reach)
-      Reach.emplace(FU, Ctx);
+      Reach = &WA.laneReach(FU);
     uint64_t Warp = 0;
     if (LaneSet Excluded = excludedCallers(Use, *Reach, Warp)) {
       bool Converged =

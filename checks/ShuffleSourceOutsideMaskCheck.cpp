@@ -87,7 +87,7 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
                                                   const FunctionUniformity &FU,
                                                   WarpAnalysis &WA) {
   ASTContext &Ctx = WA.context();
-  std::optional<LaneReach> Reach;
+  LaneReach *Reach = nullptr; // asked for at the first narrow mask only
   FU.forEachCollective([&](const CollectiveUse &Use) {
     const Stmt *S = Use.Site;
     if (Use.Info->Kind != CollectiveKind::Shuffle ||
@@ -98,7 +98,7 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
     if (Constant && *Constant == AllLanes)
       return;
     if (!Reach)
-      Reach.emplace(FU, Ctx);
+      Reach = &WA.laneReach(FU);
     std::optional<OutsideReads> R = outsideReads(Use, *Reach);
     SourceLocation Loc = S->getBeginLoc();
     if (!R || !firstReportAt(Loc))

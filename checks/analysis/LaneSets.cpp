@@ -13,17 +13,36 @@ LaneEvaluator::LaneEvaluator(const FunctionUniformity &FU, ASTContext &Ctx)
     : FU(FU), Ctx(Ctx) {}
 
 /// \p V as a value of the integer type \p T (wrapped, sign-extended).
-static int64_t asType(int64_t V, QualType T, const ASTContext &Ctx) {
-  if (T.isNull() || !T->isIntegralOrEnumerationType())
-    return V;
-  if (T->isBooleanType())
-    return V != 0;
+LaneEvaluator::IntFormat LaneEvaluator::intFormat(QualType T) {
+  if (T.isNull())
+    return {};
+  auto [It, New] = IntFormats.try_emplace(T.getCanonicalType().getTypePtr());
+  if (!New)
+    return It->second;
+  IntFormat &F = It->second;
+  if (!T->isIntegralOrEnumerationType())
+    return F;
+  if (T->isBooleanType()) {
+    F.Bool = true;
+    return F;
+  }
   unsigned Bits = Ctx.getIntWidth(T);
   if (Bits == 0 || Bits >= 64)
+    return F;
+  F.Bits = Bits;
+  F.Signed = T->isSignedIntegerOrEnumerationType();
+  return F;
+}
+
+int64_t LaneEvaluator::asType(int64_t V, QualType T) {
+  IntFormat F = intFormat(T);
+  if (F.Bool)
+    return V != 0;
+  if (!F.Bits)
     return V;
-  uint64_t Mask = (uint64_t(1) << Bits) - 1;
+  uint64_t Mask = (uint64_t(1) << F.Bits) - 1;
   uint64_t U = uint64_t(V) & Mask;
-  if (T->isSignedIntegerOrEnumerationType() && (U >> (Bits - 1)))
+  if (F.Signed && (U >> (F.Bits - 1)))
     U |= ~Mask;
   return int64_t(U);
 }
@@ -307,7 +326,7 @@ std::optional<int64_t> LaneEvaluator::evalCast(const CastExpr *Cast,
   if (!V)
     return std::nullopt;
   return asType(Cast->getCastKind() == CK_BooleanToSignedIntegral ? -*V : *V,
-                Cast->getType(), Ctx);
+                Cast->getType());
 }
 
 std::optional<int64_t> LaneEvaluator::evalBinary(const BinaryOperator *BO,
@@ -333,7 +352,7 @@ std::optional<int64_t> LaneEvaluator::evalBinary(const BinaryOperator *BO,
       applyBinary(Op, *L, *R, BO->getLHS()->getType(), Ctx);
   if (!V)
     return std::nullopt;
-  return asType(*V, BO->getType(), Ctx);
+  return asType(*V, BO->getType());
 }
 
 std::optional<int64_t> LaneEvaluator::evalUnary(const UnaryOperator *UO,
@@ -347,9 +366,9 @@ std::optional<int64_t> LaneEvaluator::evalUnary(const UnaryOperator *UO,
     return std::nullopt;
   switch (Op) {
   case UO_Minus:
-    return asType(-*V, UO->getType(), Ctx);
+    return asType(-*V, UO->getType());
   case UO_Not:
-    return asType(~*V, UO->getType(), Ctx);
+    return asType(~*V, UO->getType());
   case UO_LNot:
     return int64_t(!*V);
   default:
@@ -368,7 +387,7 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
   if (V.Constant && V.isUniform() && !Variable)
-    return asType(*V.Constant, T, Ctx);
+    return asType(*V.Constant, T);
   if (V.S == Shape::LaneId) {
     ReadVarying = true;
     return Lane;
@@ -376,18 +395,18 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   if (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0) {
     SawThreadIndex = true;
     ReadVarying = true;
-    return asType(int64_t(32 * Warp + Lane), T, Ctx);
+    return asType(int64_t(32 * Warp + Lane), T);
   }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl())) {
       if (auto It = Bound.find(VD); It != Bound.end()) {
         ReadVarying = true; // the counter's value in this iteration
-        return asType(It->second, T, Ctx);
+        return asType(It->second, T);
       }
       if (isReadOnlyLocal(VD))
         if (std::optional<int64_t> I =
                 eval(VD->getInit(), Lane, Warp, Depth + 1))
-          return asType(*I, T, Ctx);
+          return asType(*I, T);
     }
   if (const auto *Call = dyn_cast<CallExpr>(E);
       Call && maskSourceKind(Call) == MaskSourceKind::Ballot)
@@ -416,7 +435,7 @@ std::optional<int64_t> LaneEvaluator::ballotIn(const CallExpr *Ballot,
     if (*P)
       Votes |= uint64_t(1) << L;
   }
-  return asType(int64_t(Votes), Ballot->getType(), Ctx);
+  return asType(int64_t(Votes), Ballot->getType());
 }
 
 std::optional<int64_t> LaneEvaluator::folded(const Expr *E) {
@@ -660,10 +679,12 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
+  std::vector<std::optional<int64_t>> Now = bindingsOf(B, Cond);
   // Most conditions read no threadIdx.x: their edges are one warp's.
-  auto Known = WarpFreeEdges.find(B.getBlockID());
-  if (Known != WarpFreeEdges.end())
-    return Known->second;
+  for (uint64_t Key : {AnyWarp, Warp})
+    if (auto It = EdgeCache.find({B.getBlockID(), Key});
+        It != EdgeCache.end() && It->second.Bindings == Now)
+      return It->second.Lanes;
   bool ReadWarp = false;
   LaneValues Values = Eval.laneValues(Cond, Warp, ReadWarp);
   Out[0] = Out[1] = 0;
@@ -673,8 +694,8 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
     if (!Values[L] || !*Values[L])
       Out[1] |= 1u << L;
   }
-  if (!ReadWarp)
-    WarpFreeEdges.try_emplace(B.getBlockID(), Out);
+  EdgeCache[{B.getBlockID(), ReadWarp ? Warp : AnyWarp}] = {std::move(Now),
+                                                            Out};
   return Out;
 }
 
@@ -707,6 +728,20 @@ std::vector<std::optional<int64_t>> LaneReach::conditionBindings() {
   return Bindings;
 }
 
+std::vector<std::optional<int64_t>> LaneReach::bindingsOf(const CFGBlock &B,
+                                                          const Expr *Cond) {
+  auto [It, New] = ConditionVarsOf.try_emplace(B.getBlockID());
+  if (New) {
+    ReadVariables R;
+    R.TraverseStmt(const_cast<Expr *>(Cond));
+    It->second.assign(R.Vars.begin(), R.Vars.end());
+  }
+  std::vector<std::optional<int64_t>> Bindings;
+  for (const VarDecl *VD : It->second)
+    Bindings.push_back(Eval.bindingOf(VD));
+  return Bindings;
+}
+
 const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
   // A branch may test a loop counter the evaluator has bound since; the
   // lanes stay while every variable the conditions read is bound as before
@@ -715,7 +750,6 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
     std::vector<std::optional<int64_t>> Now = conditionBindings();
     if (Now != CachedBindings) {
       ByWarp.clear();
-      WarpFreeEdges.clear();
       CachedBindings = std::move(Now);
     }
     CachedGeneration = Eval.generation();

@@ -59,6 +59,11 @@ public:
   /// Whether an evaluation so far read threadIdx.x (not reduced mod 32):
   /// then warps differ and callers sample several.
   bool sawThreadIndex() const { return SawThreadIndex; }
+  /// Starts sawThreadIndex over, as for an evaluator of its own: a check
+  /// that takes the evaluator another check used (WarpAnalysis::laneReach)
+  /// asks only about its own evaluations. (No cached value read threadIdx.x,
+  /// so every read is seen again.)
+  void forgetThreadIndexSeen() { SawThreadIndex = false; }
 
   /// The warps callers sample when threadIdx.x matters: the first 64 and a
   /// far one (a global index past any constant compared with).
@@ -98,12 +103,26 @@ private:
   /// Whether \p VD is a local scalar read only (never assigned, incremented
   /// or bound to a reference after its initializer).
   bool isReadOnlyLocal(const VarDecl *VD);
+  /// \p V wrapped to the width and signedness of integer type \p T (a bool
+  /// is 0 or 1); a value of another type is left as it is.
+  int64_t asType(int64_t V, QualType T);
+
+  /// How the values of an integer type wrap: nearly every value the lane
+  /// loops compute is wrapped, and ASTContext::getIntWidth costs a few
+  /// hundred instructions, so each canonical type is asked once.
+  struct IntFormat {
+    uint8_t Bits = 0; ///< 0: not wrapped (not an integer, or 64 bits)
+    bool Signed = false;
+    bool Bool = false;
+  };
+  IntFormat intFormat(QualType T);
 
   const FunctionUniformity &FU;
   ASTContext &Ctx;
   std::optional<llvm::DenseSet<const VarDecl *>> Written;
   llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Folded;
+  llvm::DenseMap<const Type *, IntFormat> IntFormats;
   llvm::DenseMap<const VarDecl *, int64_t> Bound;
   /// Values that read no lane, thread index or bound counter (and were not
   /// cut short by the depth limit).
@@ -145,13 +164,28 @@ private:
   const std::vector<LaneSet> &blockLanes(uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
+  /// The bindings of the variables that \p Cond, the condition of block
+  /// \p B, reads (see conditionBindings).
+  std::vector<std::optional<int64_t>> bindingsOf(const CFGBlock &B,
+                                                 const Expr *Cond);
 
   const FunctionUniformity &FU;
   LaneEvaluator Eval;
   std::map<uint64_t, std::vector<LaneSet>> ByWarp;
-  /// The edges of the blocks whose condition does not read the warp, by
-  /// block id: the same for every warp.
-  llvm::DenseMap<unsigned, llvm::SmallVector<LaneSet, 2>> WarpFreeEdges;
+  /// The edges of each two-way branch, by block id and warp (AnyWarp for a
+  /// condition that reads no threadIdx.x: the same for every warp), with
+  /// the bindings of the variables its condition reads when they were
+  /// computed. A loop counter bound for one check's question leaves the
+  /// edges of the conditions that do not read it as they were, so the
+  /// block lanes another check asks for next are found again cheaply.
+  static constexpr uint64_t AnyWarp = ~uint64_t(0);
+  struct Edges {
+    std::vector<std::optional<int64_t>> Bindings;
+    llvm::SmallVector<LaneSet, 2> Lanes;
+  };
+  llvm::DenseMap<std::pair<unsigned, uint64_t>, Edges> EdgeCache;
+  /// The variables each branch condition reads, by block id.
+  llvm::DenseMap<unsigned, std::vector<const VarDecl *>> ConditionVarsOf;
   std::optional<bool> WarpDependent;
   /// The bindings of the variables the branch conditions read (see
   /// conditionBindings), in order.

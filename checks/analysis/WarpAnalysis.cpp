@@ -371,11 +371,20 @@ static bool definesLambda(const FunctionDecl *FD) {
 void WarpAnalysis::startChecking(const FunctionDecl *FD) {
   FD = FD->getDefinition() ? FD->getDefinition() : FD;
   const FunctionDecl *Done = std::exchange(LastChecked, FD);
+  if (Done != FD)
+    SharedReach.reset();
   if (!Done || Done == FD || !Done->hasAttr<CUDAGlobalAttr>() ||
       definesLambda(Done))
     return;
   Functions.erase(Done);
   HandedOut.erase(Done);
+}
+
+LaneReach &WarpAnalysis::laneReach(const FunctionUniformity &FU) {
+  if (!SharedReach || &SharedReach->function() != &FU)
+    SharedReach = std::make_unique<LaneReach>(FU, Ctx);
+  SharedReach->evaluator().forgetThreadIndexSeen();
+  return *SharedReach;
 }
 
 bool WarpAnalysis::inSystemHeader(const FunctionDecl *FD) {

@@ -14,6 +14,7 @@
 #include "FunctionSummary.h"
 #include "FunctionUniformity.h"
 #include "KernelLaunches.h"
+#include "LaneSets.h"
 #include "RelevantFunctions.h"
 #include "UnknownCallers.h"
 #include "WarpCollectives.h"
@@ -134,6 +135,11 @@ public:
   /// (unless it defines lambdas, whose analyses read its values). A unit
   /// that instantiates a kernel a thousand times keeps one at a time.
   void startChecking(const FunctionDecl *FD);
+  /// The lane sets of analysis \p FU, shared by the checks that ask for
+  /// them (the per-lane evaluation of every branch in up to 65 sample
+  /// warps, which the checks would otherwise each compute again); kept
+  /// until the checks move on to another function.
+  LaneReach &laneReach(const FunctionUniformity &FU);
   /// Whether \p FD is written in a system header (where it expands). Every
   /// check asks about the function it matched, one after the other: the
   /// answer for the last function asked is kept.
@@ -266,6 +272,9 @@ private:
       Partial;
   std::vector<std::unique_ptr<FunctionUniformity>> Provisional;
   std::vector<std::unique_ptr<FunctionSummary>> ProvisionalSummaries;
+  /// laneReach's: the lane sets of one analysis (declared last, so that it
+  /// goes before the analyses it refers to).
+  std::unique_ptr<LaneReach> SharedReach;
 };
 
 } // namespace clang::warp
