@@ -19,6 +19,15 @@ std::string fileText(SourceRange Range, const ASTContext &Ctx) {
   return Lexer::getSourceText(R, SM, Ctx.getLangOpts()).str();
 }
 
+std::string shownText(const Expr *E, const ASTContext &Ctx) {
+  std::string Text = fileText(E->getSourceRange(), Ctx);
+  if (!Text.empty())
+    return Text;
+  llvm::raw_string_ostream OS(Text);
+  E->printPretty(OS, nullptr, Ctx.getPrintingPolicy());
+  return Text;
+}
+
 std::optional<std::string> indentationAt(SourceLocation Loc,
                                          const SourceManager &SM) {
   if (Loc.isMacroID())

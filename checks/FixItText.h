@@ -15,6 +15,10 @@ namespace clang::tidy::warp {
 /// (e.g. it starts or ends inside a macro body).
 std::string fileText(SourceRange Range, const ASTContext &Ctx);
 
+/// Returns how a message names \p E: its file text, or the expression as
+/// Clang prints it where the text is not in the file (inside a macro body).
+std::string shownText(const Expr *E, const ASTContext &Ctx);
+
 /// Returns the whitespace before \p Loc on its line, or nullopt when code
 /// precedes it there (e.g. `} else if`), where a declaration cannot go.
 std::optional<std::string> indentationAt(SourceLocation Loc,

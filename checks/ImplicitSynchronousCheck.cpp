@@ -318,8 +318,8 @@ void ImplicitSynchronousCheck::checkStep(const Stmt *Step,
             offsetFrom(R.Index, W.Index, FU, Ctx).has_value())
           AfterPending = true;
   if (Racing && firstReportAt(Racing->Expr->getBeginLoc())) {
-    std::string Read = fileText(Racing->Expr->getSourceRange(), Ctx);
-    std::string Written = fileText(Writer->Expr->getSourceRange(), Ctx);
+    std::string Read = shownText(Racing->Expr, Ctx);
+    std::string Written = shownText(Writer->Expr, Ctx);
     {
       auto Diag =
           SameStep

@@ -87,8 +87,7 @@ static std::string maskSpelling(const CollectiveUse &Use, ASTContext &Ctx) {
     OS << llvm::format_hex(*C, 10);
     return Out;
   }
-  std::string Text =
-      Use.Mask ? fileText(Use.Mask->getSourceRange(), Ctx) : std::string();
+  std::string Text = Use.Mask ? shownText(Use.Mask, Ctx) : std::string();
   return Text.empty() ? "the mask" : "'" + Text + "'";
 }
 

@@ -362,7 +362,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
       diag(Use->getBeginLoc(), "mask '%0' was computed before the lanes "
                                "diverged further; '%1' may wait for lanes "
                                "that no longer reach it")
-          << fileText(Mask->getSourceRange(), Ctx) << What;
+          << shownText(Mask, Ctx) << What;
       noteHelperDivergence(Helper, FU);
     }
     return;

@@ -94,6 +94,8 @@ void WarpCheckBase::onEndOfTranslationUnit() {
 }
 
 bool WarpCheckBase::firstReportAt(SourceLocation Loc) {
+  if (Loc.isMacroID() && Context)
+    Loc = Context->getSourceManager().getExpansionLoc(Loc);
   return Reported.insert(Loc.getRawEncoding()).second;
 }
 

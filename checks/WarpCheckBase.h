@@ -37,7 +37,8 @@ protected:
                              WarpAnalysis &WA) = 0;
 
   /// Returns false when \p Loc was already reported (templates instantiate
-  /// the same source many times).
+  /// the same source many times). Locations inside one macro expansion count
+  /// as the one place a warning shows: the macro's use.
   bool firstReportAt(SourceLocation Loc);
   /// Emits the notes that show where the lanes reaching a point diverged.
   void noteDivergence(const Divergence &D);

@@ -83,6 +83,10 @@ projects=(
   "SlabAlloc         owensgroup/SlabAlloc                 d6550289344cd4474d237e959bfd6bc962981af7"
   # fourth set: GPU sorting (decoupled look-back, warp-level multisplit)
   "GPUSorting        b0nes164/GPUSorting                  09a6081d964b682bbb58838b83ab75aebe7f4e05"
+  # fifth set: classic reductions and scans, a miner, a micromagnetics code
+  "cudpp             cudpp/cudpp                          9dc7357ee818498a87bc2f68f9d887c298e0e3f6"
+  "ethminer          ethereum-mining/ethminer             8eaf50ab3baad9a1747e04dc295793d46740dcae"
+  "mumax3            mumax/3                              a0c5126ac5477b02ee321bebfb2ed5e2d76368b0"
 )
 
 # ---- fetching
@@ -612,5 +616,8 @@ template __host__ void SplitSortPairs<32, uint32_t>(uint32_t *, uint32_t *,
                                                     uint32_t *, const uint32_t,
                                                     const uint32_t, void *);
 EOF
+
+# cudpp: the configured header its CMake build writes (a shared library).
+configure "$root/cudpp/include/cudpp_config.h.in" "$gen/cudpp/cudpp_config.h"
 
 echo "== generated files under $root/.generated and $root/.wrappers written"

@@ -1571,3 +1571,26 @@ void launch_with_branch_member_write(float *p, int m, int width) {
     block.x /= 4;
   }
 }
+
+// Each return of the helper hands over a constant, but which return a lane
+// takes depends on its lane: the result differs between lanes.
+__device__ bool outside_low_lanes(unsigned lane) {
+  if (lane < 8)
+    return false;
+  return true;
+}
+__global__ void exit_on_helper_result(float *p) {
+  const unsigned lane = threadIdx.x % 32;
+  if (outside_low_lanes(lane))
+    return;
+  p[lane] = warp_sum(p[lane]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-1560]]:10: note: '__shfl_xor_sync' with a full mask runs here
+}
+// The same helper asked about the warp: every lane takes the same return.
+__global__ void exit_on_helper_result_per_warp(float *p) {
+  if (outside_low_lanes(threadIdx.x / 32))
+    return;
+  p[threadIdx.x] = warp_sum(p[threadIdx.x]);
+}

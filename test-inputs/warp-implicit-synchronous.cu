@@ -271,3 +271,26 @@ __global__ void block_steps_of_whole_warps(const int *in, int *out) {
   if (threadIdx.x == 0)
     out[blockIdx.x] = s[0];
 }
+
+// The same tail written by a macro (a reduction generated per operator): one
+// warning at the macro's use, naming the racing element as Clang prints it.
+#define LAST_WARP_SUM(sdata, tid)                                              \
+  if (tid < 32) {                                                              \
+    volatile float *smem = sdata;                                              \
+    smem[tid] += smem[tid + 32];                                               \
+    smem[tid] += smem[tid + 16];                                               \
+    smem[tid] += smem[tid + 8];                                                \
+  }
+__global__ void macro_last_warp(float *out, const float *in) {
+  __shared__ float s[64];
+  const unsigned tid = threadIdx.x;
+  s[tid] = in[blockIdx.x * 64 + tid];
+  __syncthreads();
+  LAST_WARP_SUM(s, tid)
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'smem[tid + 16]' is read while another lane writes it as 'smem[tid]' in the same step: without __syncwarp() between the reads and the writes the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+  // CHECK-NOTES: :[[@LINE-10]]:18: note: expanded from macro 'LAST_WARP_SUM'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: separate each step's reads from its writes, and the steps from each other, with __syncwarp() (or use __shfl_down_sync)
+  // CHECK-NOTES: :[[@LINE-12]]:5: note: expanded from macro 'LAST_WARP_SUM'
+  if (tid == 0)
+    out[blockIdx.x] = s[0];
+}

@@ -1121,3 +1121,21 @@ __global__ void pack_partial_tile(const unsigned *in, unsigned *out,
   // CHECK-NOTES: :[[@LINE-18]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   out[threadIdx.x] = warp_hist[0];
 }
+
+// The lanes that a helper's result sends away leave the others to the
+// atomic: the helper's returns each hand over a constant, but which one a
+// lane takes depends on its index.
+__device__ bool past_tail(int i, int n) {
+  if (i >= n)
+    return true;
+  return false;
+}
+__global__ void count_after_helper_exit(float *total, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (past_tail(i, n))
+    return;
+  atomicAdd(total, in[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+}

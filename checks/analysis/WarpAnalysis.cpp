@@ -686,9 +686,21 @@ static const ParmVarDecl *writtenParameter(const Expr *LValue,
   return ThroughPointer && T->isPointerType() ? P : nullptr;
 }
 
+/// Returns what the caller sees of \p V when the callee hands it over at
+/// \p St (a write through a parameter, a return): varying wherever the lanes
+/// that get there may differ, since the other lanes keep the old value or
+/// leave by another return.
+static WarpValue handedOver(WarpValue V, const Stmt *St,
+                            const FunctionUniformity &FU) {
+  Divergence D = FU.divergenceAt(St);
+  if (D.isDiverged())
+    V = WarpValue::combine(V, D.asValue(St));
+  V.Params |= D.ParamConditions;
+  return V;
+}
+
 /// Records in \p S what \p FD writes through its reference and pointer
-/// parameters at \p St: the value, made varying by divergence at the write
-/// (lanes that skip it keep the old value).
+/// parameters at \p St: the value, made varying by divergence at the write.
 static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
                               const FunctionUniformity &FU, WarpAnalysis &WA,
                               FunctionSummary &S) {
@@ -696,10 +708,7 @@ static void recordParamWrites(const Stmt *St, const FunctionDecl *FD,
     unsigned I = P->getFunctionScopeIndex();
     if (I >= S.ParamWrites.size())
       return;
-    Divergence D = FU.divergenceAt(St);
-    if (D.isDiverged())
-      V = WarpValue::combine(V, D.asValue(St));
-    V.Params |= D.ParamConditions;
+    V = handedOver(V, St, FU);
     ParamWrite &W = S.ParamWrites[I];
     W.Value = W.Written ? WarpValue::join(W.Value, V) : V;
     W.Written = true;
@@ -764,9 +773,11 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
   FU.forEachStmt([&](const Stmt *St) {
     recordParamWrites(St, FD, FU, *this, S);
     if (const auto *Ret = dyn_cast<ReturnStmt>(St)) {
+      // `if (lane < n) return true; return false;`: the value each return
+      // hands over is uniform, which one a lane takes is not.
       if (const Expr *V = Ret->getRetValue()) {
-        S.Result = SawReturn ? WarpValue::join(S.Result, FU.valueOf(V))
-                             : FU.valueOf(V);
+        WarpValue R = handedOver(FU.valueOf(V), Ret, FU);
+        S.Result = SawReturn ? WarpValue::join(S.Result, R) : R;
         SawReturn = true;
       }
       return;

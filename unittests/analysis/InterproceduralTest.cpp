@@ -144,6 +144,38 @@ __global__ void k(int n, const int *p) {
   EXPECT_EQ(summary("lane_id")->Result.V, Variance::Lane);
 }
 
+TEST_F(InterproceduralTest, HelperResultsVaryWithTheReturnALaneTakes) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ bool in_low_lanes() {
+  if (threadIdx.x % 32 < 7)
+    return true; // each return hands over a constant...
+  return false;  // ...but which one a lane takes varies
+}
+__device__ bool past_end(int i, int n) {
+  if (i >= n)
+    return true;
+  return false;
+}
+__device__ int first_block_only() {
+  if (blockIdx.x != 0)
+    return 0; // a uniform branch: every lane of a warp leaves together
+  return 1;
+}
+__global__ void k(int n) {
+  lane_varying(in_low_lanes());
+  lane_varying(past_end(threadIdx.x, n));
+  uniform(past_end(blockIdx.x, n)); // the branch is on the arguments
+  uniform(first_block_only());
+}
+)cu"));
+  checkProbes();
+  const FunctionSummary *S = summary("past_end");
+  ASSERT_TRUE(S);
+  EXPECT_TRUE(S->Result.isUniform());
+  EXPECT_EQ(S->Result.Params, ParamSet::of(0) | ParamSet::of(1))
+      << "uniform iff the parameters its branch reads are";
+}
+
 TEST_F(InterproceduralTest,
        FullMaskCollectiveAtAConvergedPointIsAFullWarpNeed) {
   ASSERT_TRUE(analyze(R"cu(
