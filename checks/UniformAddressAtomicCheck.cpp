@@ -53,6 +53,10 @@ static bool isFloatingValue(QualType T) {
 void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
                                               const FunctionUniformity &FU,
                                               WarpAnalysis &WA) {
+  // A kernel run one thread per block (a bookkeeping `<<<1, 1>>>`) has no
+  // second lane to serialize against.
+  if (FD->hasAttr<CUDAGlobalAttr>() && WA.launchedOneThreadPerBlock(FD))
+    return;
   ASTContext &Ctx = WA.context();
   FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *) {
     const auto *Call = dyn_cast<CallExpr>(S);

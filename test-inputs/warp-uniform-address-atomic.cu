@@ -1139,3 +1139,14 @@ __global__ void count_after_helper_exit(float *total, const float *in, int n) {
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
   // CHECK-NOTES: :[[@LINE-3]]:3: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
 }
+
+// A bookkeeping kernel run as one thread per block: each warp has one lane,
+// nothing to aggregate.
+__global__ void add_block_totals(const float *partials, float *total, int n) {
+  for (int b = 0; b < n; ++b)
+    atomicAdd(total, partials[b]);
+}
+void finish_total(const float *partials, float *total, int n,
+                  cudaStream_t stream) {
+  add_block_totals<<<1, 1, 0, stream>>>(partials, total, n);
+}

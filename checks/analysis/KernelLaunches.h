@@ -27,6 +27,8 @@ struct BlockShape {
 
   /// Warps lie within one row: threadIdx.y/z are warp-uniform.
   bool warpAligned() const { return OneDimensional || XWarpMultiple; }
+  /// The block is one thread (`k<<<n, 1>>>`): every warp has one lane.
+  bool oneThread() const { return X == 1 && OneDimensional; }
 };
 
 struct KernelLaunch {

@@ -880,6 +880,13 @@ bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
   });
 }
 
+bool WarpAnalysis::launchedOneThreadPerBlock(const FunctionDecl *Kernel) {
+  llvm::ArrayRef<KernelLaunch> Of = launchesOf(Kernel);
+  return !Of.empty() && llvm::all_of(Of, [](const KernelLaunch &L) {
+    return L.Block.oneThread();
+  });
+}
+
 llvm::ArrayRef<KernelLaunch> WarpAnalysis::launches() {
   if (!Launches) {
     // The callers walk sees every body, device code's launches included.
