@@ -408,7 +408,7 @@ void AtomicSpinlockCheck::checkFunction(const FunctionDecl *FD,
                                         const FunctionUniformity &FU,
                                         WarpAnalysis &WA) {
   // One thread per block: no other lane of the warp contends for the lock.
-  if (FD->hasAttr<CUDAGlobalAttr>() && WA.launchedOneThreadPerBlock(FD))
+  if (WA.launchedOneThreadPerBlock(FD))
     return;
   ASTContext &Ctx = WA.context();
   const Stmt *HelperLoop = helperAcquire(FD, WA);

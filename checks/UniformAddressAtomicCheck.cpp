@@ -55,7 +55,7 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
                                               WarpAnalysis &WA) {
   // A kernel run one thread per block (a bookkeeping `<<<1, 1>>>`) has no
   // second lane to serialize against.
-  if (FD->hasAttr<CUDAGlobalAttr>() && WA.launchedOneThreadPerBlock(FD))
+  if (WA.launchedOneThreadPerBlock(FD))
     return;
   ASTContext &Ctx = WA.context();
   FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *) {

@@ -873,18 +873,24 @@ WarpAnalysis::paramWrite(const CallExpr *Call, unsigned Param,
   return W;
 }
 
-bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
-  llvm::ArrayRef<KernelLaunch> Of = launchesOf(Kernel);
-  return !Of.empty() && llvm::all_of(Of, [](const KernelLaunch &L) {
-    return L.Block.warpAligned();
+/// Whether \p Of holds a launch and every one has a block that \p Shape
+/// accepts.
+static bool everyLaunch(llvm::ArrayRef<KernelLaunch> Of,
+                        llvm::function_ref<bool(const BlockShape &)> Shape) {
+  return !Of.empty() && llvm::all_of(Of, [&](const KernelLaunch &L) {
+    return Shape(L.Block);
   });
 }
 
-bool WarpAnalysis::launchedOneThreadPerBlock(const FunctionDecl *Kernel) {
-  llvm::ArrayRef<KernelLaunch> Of = launchesOf(Kernel);
-  return !Of.empty() && llvm::all_of(Of, [](const KernelLaunch &L) {
-    return L.Block.oneThread();
-  });
+bool WarpAnalysis::launchedWarpAligned(const FunctionDecl *Kernel) {
+  return everyLaunch(launchesOf(Kernel),
+                     [](const BlockShape &B) { return B.warpAligned(); });
+}
+
+bool WarpAnalysis::launchedOneThreadPerBlock(const FunctionDecl *FD) {
+  return FD->hasAttr<CUDAGlobalAttr>() &&
+         everyLaunch(launchesOf(FD),
+                     [](const BlockShape &B) { return B.oneThread(); });
 }
 
 llvm::ArrayRef<KernelLaunch> WarpAnalysis::launches() {

@@ -171,9 +171,9 @@ public:
                                        llvm::ArrayRef<WarpValue> Args) override;
   WarpValue capturedValue(const VarDecl *VD) override;
   bool launchedWarpAligned(const FunctionDecl *Kernel) override;
-  /// Whether every launch of \p Kernel in this translation unit (one at
-  /// least) runs blocks of one thread: its warps have one lane each.
-  bool launchedOneThreadPerBlock(const FunctionDecl *Kernel);
+  /// Whether \p FD is a kernel whose every launch in this translation unit
+  /// (one at least) runs blocks of one thread: its warps have one lane each.
+  bool launchedOneThreadPerBlock(const FunctionDecl *FD);
   /// The launches of \p Kernel in this translation unit.
   llvm::ArrayRef<KernelLaunch> launchesOf(const FunctionDecl *Kernel);
   /// Every kernel launch in this translation unit.
