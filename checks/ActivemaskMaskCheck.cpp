@@ -134,6 +134,12 @@ void ActivemaskMaskCheck::checkFunction(const FunctionDecl *FD,
            "<condition>) where the warp is converged, or use "
            "cooperative_groups::coalesced_threads()",
            DiagnosticIDs::Note);
+    Divergence D = FU.divergenceAt(Active);
+    noteTier(*this, Loc, D.hasDataBranch() ? Tier::Data : Tier::Proven,
+             "__activemask() is taken where the lanes may have diverged, so "
+             "it names whichever lanes the scheduler ran together");
+    noteConsequence(*this, Loc, Consequence::WrongValues,
+                    "lanes that arrive later are left out of the result");
   });
 }
 

@@ -602,6 +602,21 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
   CriticalSection Section = criticalSection(A, Site, FU, WA);
   diagnose(A, Site, Loc, *Address, Section, Ctx);
   addNotes(A, Site, Loc, Section);
+  noteTier(*this, Loc,
+           Address->isUniform() ? Tier::Proven
+           : Address->V == Variance::Data ? Tier::Data
+                                          : Tier::Potential,
+           Address->isUniform()
+               ? "every lane spins on the same lock word"
+               : "lanes whose lock words coincide contend for the lock");
+  if (Section.Sync)
+    noteConsequence(*this, Section.Sync->getBeginLoc(), Consequence::Hang,
+                    "the section waits for lanes that spin on the lock");
+  else
+    noteConsequence(*this, Loc, Consequence::Portability,
+                    "deadlocks before Volta and on AMD GPUs; on Volta and "
+                    "later the lanes take the lock one by one (about 45,000x "
+                    "slower than an atomic, measured on an H200)");
 }
 
 void AtomicSpinlockCheck::diagnose(const Acquire &A, const Stmt *Site,

@@ -7,6 +7,7 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include <functional>
 
 namespace clang::tidy::warp {
 
@@ -19,13 +20,32 @@ void DivergentFullMaskCheck::onEndOfTranslationUnit() {
 void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
                                            const FunctionUniformity &FU,
                                            WarpAnalysis &WA) {
-  ASTContext &Ctx = WA.context();
+  Pending.clear();
   FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
     if (Use)
-      checkCollective(*Use, FU, Ctx);
+      checkCollective(*Use, FU, WA);
     else
       checkCall(cast<CallExpr>(S), FU, WA);
   });
+  reportCollectives(FU, WA.context());
+}
+
+/// What lanes returning from a function meet next, as the unit shows it.
+static CallerFate unitCallers(WarpAnalysis &WA) {
+  return [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); };
+}
+
+void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
+                                             const FunctionUniformity &FU,
+                                             WarpAnalysis &WA) {
+  if (!hasFullMask(Use, FU, WA.context()))
+    return;
+  Divergence D = FU.divergenceAt(Use.Site);
+  if (!D.isDiverged())
+    return;
+  if (std::optional<Judged> J =
+          judge(FU, Use.Site, D, &Use, WA, unitCallers(WA)))
+    Pending.push_back({Use, std::move(D), std::move(*J)});
 }
 
 /// Whether the lanes past \p Branch are those where its condition holds
@@ -38,8 +58,7 @@ static bool reachesOnTrue(const DivergentBranch &Branch) {
 /// Returns the `if` whose lanes a ballot before it can describe exactly:
 /// the only divergent branch on the way to the point, itself converged.
 static const IfStmt *ballotableIf(const Divergence &D,
-                                  const FunctionUniformity &FU,
-                                  ASTContext &Ctx) {
+                                  const FunctionUniformity &FU) {
   if (D.Branches.size() != 1)
     return nullptr;
   const auto *If = dyn_cast_or_null<IfStmt>(D.Branches[0].Terminator);
@@ -52,110 +71,81 @@ static const IfStmt *ballotableIf(const Divergence &D,
   return If;
 }
 
-/// The number of full-mask `__syncwarp` calls \p S runs on every path
-/// through it, or nullopt when that is not fixed: a warp barrier inside a
-/// nested branch or loop, one with another mask, or a jump out of \p S.
-static std::optional<unsigned>
-fullBarriersOnEveryPath(const Stmt *S, const FunctionUniformity &FU,
-                        ASTContext &Ctx) {
-  if (!S)
-    return 0;
-  if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
-    return std::nullopt;
-  if (const auto *CS = dyn_cast<CompoundStmt>(S)) {
-    unsigned N = 0;
-    for (const Stmt *Child : CS->body()) {
-      std::optional<unsigned> C = fullBarriersOnEveryPath(Child, FU, Ctx);
-      if (!C)
-        return std::nullopt;
-      N += *C;
-    }
-    return N;
-  }
-  bool Nested =
-      isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, CXXForRangeStmt>(S);
-  unsigned N = 0;
-  bool Unknown = false;
-  llvm::SmallVector<const Stmt *, 16> Work{S};
-  while (!Work.empty()) {
-    const Stmt *X = Work.pop_back_val();
-    if (!X)
+/// The cause two collectives share when one finding covers both: the
+/// branch (or exit) that split the lanes before them.
+static const Stmt *causeOf(const Divergence &D) {
+  const DivergentBranch &B = D.Branches.front();
+  return B.Exit ? B.Exit : B.Terminator;
+}
+
+void DivergentFullMaskCheck::reportCollectives(const FunctionUniformity &FU,
+                                               ASTContext &Ctx) {
+  // One finding per cause: the collectives under one divergence point (and
+  // one mask, the full one) are reported at the first.
+  llvm::SmallPtrSet<const Stmt *, 4> Done;
+  for (size_t I = 0; I < Pending.size(); ++I) {
+    const Stmt *Cause = causeOf(Pending[I].D);
+    if (!Done.insert(Cause).second)
       continue;
-    if (isa<ReturnStmt, BreakStmt, ContinueStmt, GotoStmt>(X))
-      Unknown |= Nested;
-    if (std::optional<CollectiveUse> Use = matchCollective(X);
-        Use && Use->Info->Kind == CollectiveKind::SyncWarp) {
-      Unknown |= Nested || !hasFullMask(*Use, FU, Ctx);
-      ++N;
-    }
-    for (const Stmt *Child : X->children())
-      Work.push_back(Child);
+    llvm::SmallVector<const FullMaskSite *, 4> Others;
+    for (size_t J = I + 1; J < Pending.size(); ++J)
+      if (causeOf(Pending[J].D) == Cause)
+        Others.push_back(&Pending[J]);
+    report(Pending[I], Others, FU, Ctx);
   }
-  if (Unknown || (Nested && N))
-    return std::nullopt;
-  return N;
+  Pending.clear();
 }
 
-/// Returns whether every divergent branch in \p D is an `if`/`else` whose
-/// two arms run the same number of full-mask `__syncwarp` calls: since
-/// sm_70 the lanes at different `__syncwarp` calls wait for each other, so
-/// the warp meets at each pair (before sm_70 they had to be converged).
-static bool syncwarpsPairUp(const Divergence &D, const FunctionUniformity &FU,
-                            ASTContext &Ctx) {
-  for (const DivergentBranch &B : D.Branches) {
-    const auto *If = dyn_cast_or_null<IfStmt>(B.Terminator);
-    if (!If || B.Exit)
-      return false;
-    std::optional<unsigned> Then =
-        fullBarriersOnEveryPath(If->getThen(), FU, Ctx);
-    std::optional<unsigned> Else =
-        fullBarriersOnEveryPath(If->getElse(), FU, Ctx);
-    if (!Then || !Else || *Then == 0 || *Then != *Else)
-      return false;
-  }
-  return true;
-}
-
-void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
-                                             const FunctionUniformity &FU,
-                                             ASTContext &Ctx) {
-  if (!hasFullMask(Use, FU, Ctx))
-    return;
-  Divergence D = FU.divergenceAt(Use.Site);
-  if (!D.isDiverged())
-    return;
-  if (Use.Info->Kind == CollectiveKind::SyncWarp && syncwarpsPairUp(D, FU, Ctx))
-    return;
+void DivergentFullMaskCheck::report(const FullMaskSite &F,
+                                    llvm::ArrayRef<const FullMaskSite *> Others,
+                                    const FunctionUniformity &FU,
+                                    ASTContext &Ctx) {
+  const CollectiveUse &Use = F.Use;
   SourceLocation Loc = Use.Site->getBeginLoc();
   if (!firstReportAt(Loc))
     return;
-  const DivergentBranch &Inner = D.Branches.front();
+  for (const FullMaskSite *O : Others)
+    firstReportAt(O->Use.Site->getBeginLoc());
+  const DivergentBranch &Inner = F.D.Branches.front();
   bool IsShuffle = Use.Info->Kind == CollectiveKind::Shuffle;
-  const IfStmt *If = ballotableIf(D, FU, Ctx);
-  // After an early exit a narrower mask alone does not repair a shuffle:
-  // values read from the exited lanes stay undefined.
+  const IfStmt *If = ballotableIf(F.D, FU);
   // A narrower mask repairs a shuffle only where every lane that reaches it
   // reads from one that reaches it too (`if (lane < 16)` with offsets 8..1):
   // values read from lanes that skipped the branch or left are undefined.
-  bool ReadsWithin = !IsShuffle || shuffleReadsWithin(Use, D.Branches, FU, Ctx);
-  bool Fixable = If && ReadsWithin &&
-                 (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit));
+  bool ReadsWithin =
+      !IsShuffle || shuffleReadsWithin(Use, F.D.Branches, FU, Ctx);
+  bool Fixable = If && ReadsWithin && F.J.Witness.hasLanes() &&
+                 (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit)) &&
+                 Others.empty();
   bool Fixed = false;
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
   {
-    auto Diag = diag(Loc, "full warp mask passed to '%0' in %1divergent code")
-                << Use.Info->Name << certainty(D);
+    std::string More;
+    if (!Others.empty())
+      More = " (and " + std::to_string(Others.size()) +
+             " more under the same divergence)";
+    auto Diag =
+        diag(Loc, "full warp mask passed to '%0' in %1divergent code%2")
+        << Use.Info->Name << certainty(F.J.Witness) << More;
     if (Fixable)
       Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx, Declared);
   }
   if (Declared)
     declarationEmitted(*Declared, Hidden, Loc);
-  noteDivergence(D);
+  noteDivergence(F.D);
+  noteWitness(*this, Loc, F.J.Witness, "do not reach it", Ctx);
+  if (F.J.Witness.hasLanes())
+    noteLanes(*this, Loc, AllLanes, F.J.Witness.Arrive);
+  noteAbsentLanes(Loc, F.J, Ctx);
   if (Use.MaskIsDefaultArg && Use.Mask)
     diag(Loc, "the full mask is the default argument of '%0'",
          DiagnosticIDs::Note)
         << Use.Info->Name;
+  for (const FullMaskSite *O : Others)
+    diag(O->Use.Site->getBeginLoc(),
+         "also here: '%0' under the same divergence", DiagnosticIDs::Note)
+        << O->Use.Info->Name;
   if (!Fixed)
     noteSuggestion(Use, Inner, ReadsWithin);
 }
@@ -276,6 +266,30 @@ static const Expr *divergingArgumentToward(const CallExpr *Call,
   return nullptr;
 }
 
+std::optional<WarpCheckBase::Judged>
+DivergentFullMaskCheck::judgeOnPath(const CallExpr *Call,
+                                    const DivergencePath &Path,
+                                    const FunctionUniformity &FU,
+                                    WarpAnalysis &WA) {
+  if (!Path.found())
+    return std::nullopt;
+  // The lanes split inside a callee: its lanes that do not arrive return
+  // through the frames above it, then go on past the call.
+  std::function<std::optional<Fate>(const FunctionDecl *)> Chain =
+      [&](const FunctionDecl *G) -> std::optional<Fate> {
+    for (unsigned I = Path.DivergedFrame + 1; I-- > 0;)
+      if (Path.Frames[I].FU->decl() == G) {
+        const FunctionUniformity &Outer = I == 0 ? FU : *Path.Frames[I - 1].FU;
+        const Stmt *At = I == 0 ? Call : Path.Frames[I - 1].Next;
+        return fateAfter(Outer, At, WA, Chain);
+      }
+    return WA.fateAfterReturn(G);
+  };
+  const PathFrame &F = Path.Frames[Path.DivergedFrame];
+  std::optional<CollectiveUse> Use = matchCollective(F.Next);
+  return judge(*F.FU, F.Next, Path.At, Use ? &*Use : nullptr, WA, Chain);
+}
+
 bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
                                                 const FunctionDecl *Callee,
                                                 const CollectiveFacet &Needs,
@@ -297,19 +311,28 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
       }
   if (!Need)
     return false;
+  ASTContext &Ctx = WA.context();
   DivergencePath Path =
       WA.divergencePath(Call, Need->Collective, FU, Need->Via);
   if (!VaryingArg) {
-    if (!firstReportAt(Call->getBeginLoc()))
-      return false;
+    std::optional<Judged> J =
+        judge(FU, Call, D, nullptr, WA, unitCallers(WA));
+    if (!J || !firstReportAt(Call->getBeginLoc()))
+      return J.has_value();
     diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
                               "collective with a full mask")
-        << Callee << certainty(D);
+        << Callee << certainty(J->Witness);
     noteDivergence(D);
+    noteWitness(*this, Call->getBeginLoc(), J->Witness,
+                "do not reach the call", Ctx);
+    noteAbsentLanes(Call->getBeginLoc(), *J, Ctx);
     notePath(Path);
     noteCollective(*this, Need->Collective);
     return true;
   }
+  std::optional<Judged> J = judgeOnPath(Call, Path, FU, WA);
+  if (!J)
+    return true; // the need is met: nothing else to say about this call
   // A generic helper that only forwards its lanes to the callable it was
   // given (a launch helper's `f(threadIdx.x, args...)`) is not code its user
   // can change: report in the first frame on the way that is not one, with
@@ -324,8 +347,7 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
     const FunctionDecl *In;
   };
   llvm::SmallVector<Forward, 2> Forwarded;
-  while (Path.found() && From < Path.DivergedFrame &&
-         callsTemplateCallable(At)) {
+  while (From < Path.DivergedFrame && callsTemplateCallable(At)) {
     const PathFrame &F = Path.Frames[From];
     const auto *Next = dyn_cast<CallExpr>(F.Next);
     const Expr *NextArg =
@@ -340,12 +362,11 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
     ++From;
   }
   if (!firstReportAt(At->getBeginLoc()))
-    return false;
-  bool Lane = AtFU->valueOf(AtArg).V == Variance::Lane;
+    return true;
   diag(At->getBeginLoc(),
        "call to %0 %1diverges the warp on an argument that differs "
        "between lanes before a warp collective with a full mask")
-      << calledDefinition(At) << (Lane ? "" : "potentially ");
+      << calledDefinition(At) << certainty(J->Witness);
   for (const Forward &F : Forwarded)
     diag(F.Arg->getBeginLoc(),
          "%0 hands this argument, which differs between lanes, to %1",
@@ -354,6 +375,10 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
   diag(AtArg->getBeginLoc(), "this argument differs between lanes",
        DiagnosticIDs::Note);
   notePath(Path, From);
+  const Stmt *Point = Path.Frames[Path.DivergedFrame].Next;
+  noteWitness(*this, Point->getBeginLoc(), J->Witness, "do not reach it",
+              Ctx);
+  noteAbsentLanes(Point->getBeginLoc(), *J, Ctx);
   noteCollective(*this, Need->Collective);
   return true;
 }
@@ -363,6 +388,7 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
     const CollectiveFacet &Needs, const FunctionUniformity &FU,
     WarpAnalysis &WA) {
   // A full mask handed to a helper that uses it for a collective.
+  ASTContext &Ctx = WA.context();
   Divergence D = FU.divergenceAt(Call);
   llvm::ArrayRef<const Expr *> Args = callArguments(Call);
   for (const MaskParam &M : Needs.MaskParams) {
@@ -374,21 +400,23 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
       continue;
     const Expr *Arg = Args[M.Index];
     Expr::EvalResult R;
-    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, WA.context()) ||
+    if (Arg->isValueDependent() || !Arg->EvaluateAsInt(R, Ctx) ||
         !isFullMask(R.Val.getInt().getZExtValue()))
+      continue;
+    DivergencePath Path = WA.divergencePath(Call, M.Collective, FU, M.Via);
+    std::optional<Judged> J =
+        D.isDiverged() ? judge(FU, Call, D, nullptr, WA, unitCallers(WA))
+                       : judgeOnPath(Call, Path, FU, WA);
+    if (!J)
       continue;
     bool Default = isa<CXXDefaultArgExpr>(Arg);
     SourceLocation Loc = Default ? Call->getBeginLoc() : Arg->getBeginLoc();
     if (!firstReportAt(Loc))
       continue;
     std::optional<CollectiveUse> Use = matchCollective(M.Collective);
-    StringRef Certainty = D.isDiverged() ? certainty(D) : "";
-    if (!D.isDiverged() && !M.DivergedInside &&
-        FU.valueOf(Diverging).V != Variance::Lane)
-      Certainty = "potentially ";
     diag(Loc, "full warp mask passed to %0 in %1divergent code, which uses "
               "it as the mask of '%2'")
-        << Callee << Certainty
+        << Callee << certainty(J->Witness)
         << (Use ? StringRef(Use->Info->Name) : StringRef("a collective"));
     noteDivergence(D);
     if (Default)
@@ -397,8 +425,9 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
     if (Diverging)
       diag(Diverging->getBeginLoc(), "this argument differs between lanes",
            DiagnosticIDs::Note);
-    DivergencePath Path = WA.divergencePath(Call, M.Collective, FU, M.Via);
     notePath(Path);
+    noteWitness(*this, Loc, J->Witness, "do not reach it", Ctx);
+    noteAbsentLanes(Loc, *J, Ctx);
     if ((M.DivergedInside || Diverging) && !Path.found())
       diag(M.Collective->getBeginLoc(),
            "lanes have diverged inside %0 when this runs", DiagnosticIDs::Note)

@@ -29,8 +29,26 @@ protected:
   void onEndOfTranslationUnit() override;
 
 private:
+  /// A full-mask collective with live lanes absent, waiting to be reported
+  /// with the others of its cause.
+  struct FullMaskSite {
+    CollectiveUse Use;
+    Divergence D;
+    Judged J;
+  };
   void checkCollective(const CollectiveUse &Use, const FunctionUniformity &FU,
-                       ASTContext &Ctx);
+                       WarpAnalysis &WA);
+  /// Reports the pending sites, one finding per cause.
+  void reportCollectives(const FunctionUniformity &FU, ASTContext &Ctx);
+  /// Reports \p F, with the other sites of its cause as notes.
+  void report(const FullMaskSite &F, llvm::ArrayRef<const FullMaskSite *> Others,
+              const FunctionUniformity &FU, ASTContext &Ctx);
+  /// The witness and fate of the lanes a callee on \p Path splits, before
+  /// the collective \p Call leads to.
+  std::optional<Judged> judgeOnPath(const CallExpr *Call,
+                                    const DivergencePath &Path,
+                                    const FunctionUniformity &FU,
+                                    WarpAnalysis &WA);
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
   /// Reports a call whose callee needs the whole warp where lanes may have
@@ -57,6 +75,7 @@ private:
   /// The mask variable of an `if` (and side) that fixes share.
   llvm::DenseMap<std::pair<const Stmt *, unsigned>, SharedName> BallotNames;
   FreshNames Names;
+  std::vector<FullMaskSite> Pending;
 };
 
 } // namespace clang::tidy::warp

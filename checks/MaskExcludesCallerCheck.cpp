@@ -35,20 +35,22 @@ void MaskExcludesCallerCheck::checkFunction(const FunctionDecl *FD,
     if (!Reach)
       Reach = &WA.laneReach(FU);
     uint64_t Warp = 0;
-    if (LaneSet Excluded = excludedCallers(Use, *Reach, Warp)) {
+    LaneSet Mask = 0, Arrive = 0;
+    if (LaneSet Excluded = excludedCallers(Use, *Reach, Warp, Mask, Arrive)) {
       bool Converged =
           !FU.divergenceAt(S).isDiverged() &&
           llvm::all_of(
               LaneEvaluator::warpSamples(Reach->dependsOnWarp()),
               [&](uint64_t W) { return Reach->mayReach(S, W) == AllLanes; });
-      report(Use, Excluded, Warp, Converged, FU, Ctx);
+      report(Use, Excluded, Warp, Converged, FU, Ctx, Mask, Arrive);
     }
   });
 }
 
 LaneSet MaskExcludesCallerCheck::excludedCallers(const CollectiveUse &Use,
                                                  LaneReach &Reach,
-                                                 uint64_t &Warp) {
+                                                 uint64_t &Warp, LaneSet &Mask,
+                                                 LaneSet &Arrive) {
   LaneEvaluator &Eval = Reach.evaluator();
   bool Exact = Reach.isExact(Use.Site);
   maskInLanes(Use, Eval, 0); // notes whether the mask reads threadIdx.x
@@ -72,6 +74,12 @@ LaneSet MaskExcludesCallerCheck::excludedCallers(const CollectiveUse &Use,
     // reach the call is outside: then whichever lane runs it is.
     if (Exact ? Outside != 0 : (Outside == Reaching && !Unknown)) {
       Warp = W;
+      Arrive = Reaching;
+      for (unsigned L = 0; L < 32; ++L)
+        if ((Outside >> L & 1) && Masks[L]) {
+          Mask = *Masks[L];
+          break;
+        }
       return Outside;
     }
   }
@@ -94,7 +102,8 @@ static std::string maskSpelling(const CollectiveUse &Use, ASTContext &Ctx) {
 void MaskExcludesCallerCheck::report(const CollectiveUse &Use, LaneSet Excluded,
                                      uint64_t Warp, bool Converged,
                                      const FunctionUniformity &FU,
-                                     ASTContext &Ctx) {
+                                     ASTContext &Ctx, LaneSet MaskLanes,
+                                     LaneSet Arrive) {
   SourceLocation Loc = Use.Site->getBeginLoc();
   if (!firstReportAt(Loc))
     return;
@@ -124,6 +133,13 @@ void MaskExcludesCallerCheck::report(const CollectiveUse &Use, LaneSet Excluded,
     noteDivergence(D);
   else
     diag(Loc, "all 32 lanes of the warp run this call", DiagnosticIDs::Note);
+  noteTier(*this, Loc, Tier::Proven,
+           Lanes + (llvm::popcount(Excluded) == 1 ? " runs" : " run") +
+               " it outside its mask");
+  noteLanes(*this, Loc, MaskLanes, Arrive);
+  noteConsequence(*this, Loc, Consequence::Trap,
+                  "an illegal instruction in -G builds; in -O3 builds the "
+                  "call runs silently or returns 0");
 }
 
 } // namespace clang::tidy::warp

@@ -27,9 +27,10 @@ private:
   /// The lanes that run \p Use although its mask leaves them out, in the
   /// first warp where some do; 0 when none provably does.
   LaneSet excludedCallers(const CollectiveUse &Use, LaneReach &Reach,
-                          uint64_t &Warp);
+                          uint64_t &Warp, LaneSet &Mask, LaneSet &Arrive);
   void report(const CollectiveUse &Use, LaneSet Excluded, uint64_t Warp,
-              bool Converged, const FunctionUniformity &FU, ASTContext &Ctx);
+              bool Converged, const FunctionUniformity &FU, ASTContext &Ctx,
+              LaneSet Mask, LaneSet Arrive);
 };
 
 } // namespace clang::tidy::warp

@@ -83,6 +83,90 @@ static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
   return Found;
 }
 
+/// The lanes of \p W's warp that read a lane \p W shows absent, in some
+/// iteration of the counted loops around the shuffle.
+static std::optional<OutsideReads> absentReads(const CollectiveUse &Use,
+                                               const LaneWitness &W,
+                                               LaneReach &Reach) {
+  const auto *Call = cast<CallExpr>(Use.Site);
+  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  LaneEvaluator &Eval = Reach.evaluator();
+  std::optional<OutsideReads> Found;
+  forEachCounterValue(Use.Site, Reach.function(), Eval, [&] {
+    OutsideReads Out;
+    Out.Warp = W.Warp;
+    Out.Mask = AllLanes;
+    for (unsigned L = 0; L < 32; ++L) {
+      if (!(W.Arrive >> L & 1))
+        continue;
+      std::optional<int64_t> Operand = Eval.valueIn(LaneOperand, L, W.Warp);
+      std::optional<int64_t> Width = widthIn(Call, Eval, L, W.Warp);
+      if (!Operand || !Width || !isValidShuffleWidth(*Width))
+        continue;
+      unsigned Src =
+          shuffleSourceLane(Use.Info->Lane, L, *Operand, unsigned(*Width));
+      if (W.absent() >> Src & 1) {
+        Out.Readers |= 1u << L;
+        Out.Sources |= 1u << Src;
+      }
+    }
+    if (Out.Readers)
+      Found = Out;
+    return !Found;
+  });
+  return Found;
+}
+
+void ShuffleSourceOutsideMaskCheck::checkExitedSources(
+    const CollectiveUse &Use, const FunctionUniformity &FU, WarpAnalysis &WA) {
+  // A full mask names every source, but a source that has left the kernel
+  // gives nothing: the value read is undefined (0 on sm_90).
+  Divergence D = FU.divergenceAt(Use.Site);
+  if (!D.isDiverged())
+    return;
+  auto Callers = [&WA](const FunctionDecl *FD) {
+    return WA.fateAfterReturn(FD);
+  };
+  // Live absent lanes make it warp-divergent-full-mask's finding.
+  if (fateOf(FU, Use.Site, D, &Use, std::nullopt, WA, Callers).F !=
+      AbsentFate::Exits)
+    return;
+  LaneReach &Reach = WA.laneReach(FU);
+  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  WitnessSearch Search(Reach, Shapes);
+  std::optional<OutsideReads> Reads;
+  std::optional<LaneWitness> W =
+      Search.find(Use.Site, D, [&](const LaneWitness &W) {
+        if (!W.hasLanes() || !reportsTier(W.T))
+          return false;
+        Reads = absentReads(Use, W, Reach);
+        return Reads.has_value();
+      });
+  SourceLocation Loc = Use.Site->getBeginLoc();
+  if (!W || !firstReportAt(Loc))
+    return;
+  ASTContext &Ctx = WA.context();
+  diag(Loc, "%0 of '%1' read %2, which %3 left the kernel: the values read "
+            "are undefined")
+      << describeLanes(Reads->Readers) << Use.Info->Name
+      << describeLanes(Reads->Sources)
+      << (llvm::popcount(Reads->Sources) == 1 ? "has" : "have");
+  noteDivergence(D);
+  const auto *Call = cast<CallExpr>(Use.Site);
+  diag(Call->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
+       "the source lane is computed from this operand", DiagnosticIDs::Note);
+  noteWitness(*this, Loc, *W, "leave before it", Ctx);
+  noteLanes(*this, Loc, AllLanes, W->Arrive);
+  noteConsequence(*this, Loc, Consequence::WrongValues,
+                  describeLanes(Reads->Readers) +
+                      " get undefined values (0 on sm_90)");
+  if (const Stmt *Exit = D.Branches.front().Exit)
+    diag(Exit->getBeginLoc(),
+         "keep these lanes in the warp with a neutral value instead of "
+         "leaving, so that every lane the shuffle reads is there",
+         DiagnosticIDs::Note);
+}
+
 void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
                                                   const FunctionUniformity &FU,
                                                   WarpAnalysis &WA) {
@@ -93,10 +177,11 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
     if (Use.Info->Kind != CollectiveKind::Shuffle ||
         Use.Info->Lane == ShuffleLane::None)
       return;
-    // A full mask names every source.
     std::optional<LaneSet> Constant = constantMask(Use, Ctx);
-    if (Constant && *Constant == AllLanes)
+    if (Constant && *Constant == AllLanes) {
+      checkExitedSources(Use, FU, WA);
       return;
+    }
     if (!Reach)
       Reach = &WA.laneReach(FU);
     std::optional<OutsideReads> R = outsideReads(Use, *Reach);
@@ -115,6 +200,13 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
     if (R->Warp != 0)
       diag(Loc, "in the warp of threads %0..%1", DiagnosticIDs::Note)
           << unsigned(32 * R->Warp) << unsigned(32 * R->Warp + 31);
+    noteTier(*this, Loc, Tier::Proven,
+             describeLanes(R->Readers) + " read " +
+                 describeLanes(R->Sources) + " outside the mask");
+    noteLanes(*this, Loc, R->Mask, Reach->mayReach(S, R->Warp));
+    noteConsequence(*this, Loc, Consequence::WrongValues,
+                    describeLanes(R->Readers) +
+                        " get undefined values (0 on sm_90)");
   });
 }
 

@@ -26,6 +26,11 @@ public:
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
                      WarpAnalysis &WA) override;
+
+private:
+  /// Reports a full-mask shuffle whose lanes read lanes that have left.
+  void checkExitedSources(const CollectiveUse &Use,
+                          const FunctionUniformity &FU, WarpAnalysis &WA);
 };
 
 } // namespace clang::tidy::warp

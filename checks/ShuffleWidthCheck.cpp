@@ -42,6 +42,10 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
                                       "two in 1..32: the result is undefined")
             << *Width << Use.Info->Name;
         noteInstantiation(FD);
+        noteTier(*this, WidthArg->getBeginLoc(), Tier::Proven,
+                 "the width is the constant " + std::to_string(*Width));
+        noteConsequence(*this, WidthArg->getBeginLoc(), Consequence::Undefined,
+                        "the Programming Guide leaves the result undefined");
       }
       return;
     }
@@ -60,6 +64,12 @@ void ShuffleWidthCheck::checkFunction(const FunctionDecl *FD,
          "of %3 or their own value}0")
         << Xor << *Value << Use.Info->Name << *Width;
     noteInstantiation(FD);
+    noteTier(*this, Offset->getBeginLoc(), Tier::Proven,
+             "the offset and the width are constants");
+    noteConsequence(*this, Offset->getBeginLoc(), Consequence::WrongValues,
+                    Xor ? "lanes read outside their segment or their own "
+                          "value"
+                        : "every lane gets its own value back");
   });
 }
 

@@ -391,9 +391,16 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
       Extra = More;
     }
   }
-  if (!Stale || !firstReportAt(Use->getBeginLoc()))
+  if (!Stale)
     return;
   const CallExpr *Source = maskSource(Stale->Value);
+  Divergence Further;
+  Further.Branches.append(Extra.begin(), Extra.end());
+  std::optional<Judged> J =
+      Extra.empty() ? std::nullopt
+                    : judgeStale(Use, Stale->At, Mask, Further, FU);
+  if ((!Extra.empty() && !J) || !firstReportAt(Use->getBeginLoc()))
+    return;
   bool WrongSide = false;
   if (isBallot(Source) && Extra.size() == 1 && !Helper.Argument) {
     WrongSide =
@@ -423,10 +430,63 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   if (Declared)
     declarationEmitted(*Declared, Hidden, Use->getBeginLoc());
   diag(Stale->Value->getBeginLoc(), "mask computed here", DiagnosticIDs::Note);
-  Divergence D;
-  D.Branches.append(Extra.begin(), Extra.end());
-  noteDivergence(D);
+  noteDivergence(Further);
   noteHelperDivergence(Helper, FU);
+  if (J) {
+    noteWitness(*this, Use->getBeginLoc(), J->Witness,
+                "are named by the mask but do not reach it", Ctx);
+    noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
+  }
+}
+
+std::optional<WarpCheckBase::Judged>
+StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
+                           const Divergence &Further,
+                           const FunctionUniformity &FU) {
+  // Stale lanes are named by the mask, live, and absent: lanes that left
+  // the kernel are exempt, as for a full mask.
+  WarpAnalysis &WA = *CurrentAnalysis;
+  std::optional<CollectiveUse> Collective = matchCollective(Use);
+  auto Callers = [&WA](const FunctionDecl *FD) {
+    return WA.fateAfterReturn(FD);
+  };
+  Fate Structural = fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
+                           std::nullopt, WA, Callers);
+  if (!Structural.isBug())
+    return std::nullopt;
+  LaneReach &Reach = WA.laneReach(FU);
+  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  WitnessSearch Search(Reach, Shapes);
+  Fate Found;
+  std::optional<LaneWitness> W =
+      Search.find(Use, Further, [&](const LaneWitness &W) {
+        if (!reportsTier(W.T))
+          return false;
+        if (!W.hasLanes()) {
+          Found = Structural;
+          return true;
+        }
+        // The lanes the mask names: its value where known, else the lanes
+        // that ran the definition together.
+        LaneEvaluator &Eval = Reach.evaluator();
+        LaneSet Named = Reach.mayReach(Def, W.Warp);
+        bool ReadWarp = false;
+        LaneValues Values = Eval.laneValues(Mask, W.Warp, ReadWarp);
+        for (unsigned L = 0; L < 32; ++L)
+          if ((W.Arrive >> L & 1) && Values[L]) {
+            Named = LaneSet(*Values[L]);
+            break;
+          }
+        LaneSet Stale = Named & W.absent();
+        if (!Stale)
+          return false;
+        Found = fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
+                       KnownLanes{&Reach, W.Warp, Stale}, WA, Callers);
+        return Found.isBug();
+      });
+  if (!W)
+    return std::nullopt;
+  return Judged{*W, Found};
 }
 
 SharedName *StaleMaskCheck::addRecomputeFix(
@@ -493,8 +553,14 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
   // Reassigned parameters are locals in disguise; leave them alone.
   bool Assigned = Definitions.count(P) != 0;
   Divergence D = FU.divergenceAt(Use);
-  if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl() ||
-      !firstReportAt(Use->getBeginLoc()))
+  if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl())
+    return;
+  std::optional<CollectiveUse> Collective = matchCollective(Use);
+  WarpAnalysis &WA = *CurrentAnalysis;
+  std::optional<Judged> J =
+      judge(FU, Use, D, Collective ? &*Collective : nullptr, WA,
+            [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); });
+  if (!J || !firstReportAt(Use->getBeginLoc()))
     return;
   diag(Use->getBeginLoc(), "mask '%0' was computed before the lanes diverged "
                            "further; '%1' may wait for lanes that no longer "
@@ -502,6 +568,9 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
       << P->getName() << What;
   noteDivergence(D);
   diag(P->getLocation(), "mask received here", DiagnosticIDs::Note);
+  noteWitness(*this, Use->getBeginLoc(), J->Witness, "do not reach it",
+              P->getASTContext());
+  noteAbsentLanes(Use->getBeginLoc(), *J, P->getASTContext());
 }
 
 /// Returns the `__activemask()` calls that \p E is computed from, following

@@ -52,6 +52,12 @@ protected:
                      WarpAnalysis &WA) override;
 
 private:
+  /// Whether the lanes that \p Mask (defined at \p Def) names and that the
+  /// branches \p Further keep from \p Use are live: the witness and fate,
+  /// or nullopt.
+  std::optional<Judged> judgeStale(const Stmt *Use, const Stmt *Def,
+                                   const Expr *Mask, const Divergence &Further,
+                                   const FunctionUniformity &FU);
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx,
                 const HelperDivergence &Helper = {});

@@ -24,8 +24,18 @@ protected:
                      WarpAnalysis &WA) override;
 
 private:
+  /// Whether several lanes of a warp perform \p Call on \p Address, the
+  /// same in every lane, and how the check knows: the witness of a tier it
+  /// reports, or nullopt.
+  std::optional<LaneWitness> contention(const CallExpr *Call,
+                                        const Expr *Address,
+                                        const FunctionUniformity &FU,
+                                        WarpAnalysis &WA);
+  /// The tier note of an atomic finding at \p At.
+  void noteContention(SourceLocation At, const LaneWitness &W,
+                      ASTContext &Ctx);
   void report(const CallExpr *Atomic, const FunctionUniformity &FU,
-              const CallExpr *ViaCall, ASTContext &Ctx,
+              const CallExpr *ViaCall, ASTContext &Ctx, const LaneWitness &W,
               llvm::ArrayRef<const CallExpr *> Path = {},
               bool DivergedInCallee = false);
   /// Adds the rewrite into a warp aggregate plus one atomic; returns

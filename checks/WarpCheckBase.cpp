@@ -13,11 +13,36 @@ WarpCheckBase::WarpCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TidyContext(Context) {
   AnalysisOptions.ThreadIdxYZUniform =
       Options.getLocalOrGlobal("WarpAlignedBlockDimX", false);
+  StringRef Default = "proven,conditional,data";
+  std::string Value = Options.getLocalOrGlobal("Tiers", Default).str();
+  llvm::SmallVector<StringRef, 4> Names;
+  StringRef(Value).split(Names, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef N : Names) {
+    std::optional<Tier> T = parseTier(N);
+    if (!T) {
+      configurationDiag("invalid configuration value '%0' for option "
+                        "'%1Tiers'; expected a comma-separated list of "
+                        "proven, conditional, data and potential")
+          << Value << (getID() + ".").str();
+      Tiers = 0;
+      Names.clear();
+      StringRef(Default).split(Names, ',');
+      for (StringRef D : Names)
+        Tiers |= 1u << unsigned(*parseTier(D));
+      break;
+    }
+    Tiers |= 1u << unsigned(*T);
+  }
 }
 
 void WarpCheckBase::storeOptions(ClangTidyOptions::OptionMap &Opts) {
   Options.store(Opts, "WarpAlignedBlockDimX",
                 AnalysisOptions.ThreadIdxYZUniform);
+  std::string Names;
+  for (Tier T : {Tier::Proven, Tier::Conditional, Tier::Data, Tier::Potential})
+    if (reportsTier(T))
+      Names += (Names.empty() ? "" : ",") + tierName(T).str();
+  Options.store(Opts, "Tiers", Names);
   if (VaryingUnknownCallers)
     Options.store(Opts, "UnknownCallerParameters",
                   *VaryingUnknownCallers ? "varying" : "uniform");
@@ -71,6 +96,7 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
     return;
   CurrentFunction = FD;
   CurrentAnalysis = &WA;
+  CurrentFU = FU;
   // Nothing in the unit calls it: its real callers may pass anything.
   if (VaryingUnknownCallers.value_or(false) && FD->getNumParams() &&
       WA.hasUnknownCallers(FD))
@@ -79,7 +105,9 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
         GenericAnalysis = FU;
         FU = Varying;
       }
+  CurrentFU = FU;
   checkFunction(FD, *FU, WA);
+  CurrentFU = nullptr;
   CurrentFunction = nullptr;
   CurrentAnalysis = nullptr;
   GenericAnalysis = nullptr;
@@ -281,6 +309,77 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
            DiagnosticIDs::Note);
       break;
     }
+}
+
+} // namespace clang::tidy::warp
+
+namespace clang::tidy::warp {
+
+std::vector<BlockExtents> WarpCheckBase::launchShapes(const FunctionDecl *FD,
+                                                      WarpAnalysis &WA) {
+  std::vector<BlockExtents> Shapes;
+  if (!FD->hasAttr<CUDAGlobalAttr>())
+    return Shapes;
+  for (const KernelLaunch &L : WA.launchesOf(FD)) {
+    const BlockShape &B = L.Block;
+    std::optional<int64_t> Y = B.Y, Z = B.Z;
+    if (B.OneDimensional)
+      Y = Z = 1;
+    if (!B.X || !Y || !Z || *B.X <= 0 || *Y <= 0 || *Z <= 0)
+      return {}; // one launch the unit cannot size: any block
+    BlockExtents E{*B.X, *Y, *Z};
+    if (!llvm::is_contained(Shapes, E))
+      Shapes.push_back(E);
+  }
+  return Shapes;
+}
+
+std::optional<WarpCheckBase::Judged>
+WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
+                     const Divergence &D, const CollectiveUse *Use,
+                     WarpAnalysis &WA, CallerFate Callers) {
+  // The lanes that do not arrive do the same whichever warp they are in:
+  // when every way they can go leaves the kernel or pairs up, no witness
+  // can make a finding.
+  Fate Structural = fateOf(AtFU, Point, D, Use, std::nullopt, WA, Callers);
+  if (!Structural.isBug())
+    return std::nullopt;
+  std::optional<LaneReach> Own;
+  LaneReach *Reach;
+  if (&AtFU == CurrentFU) {
+    Reach = &WA.laneReach(AtFU);
+  } else {
+    Own.emplace(AtFU, WA.context());
+    Reach = &*Own;
+  }
+  std::vector<BlockExtents> Shapes = launchShapes(AtFU.decl(), WA);
+  WitnessSearch Search(*Reach, Shapes);
+  Fate Found;
+  std::optional<LaneWitness> W =
+      Search.find(Point, D, [&](const LaneWitness &W) {
+        if (!reportsTier(W.T))
+          return false;
+        Found = W.hasLanes() ? fateOf(AtFU, Point, D, Use,
+                                      KnownLanes{Reach, W.Warp, W.absent()},
+                                      WA, Callers)
+                             : Structural;
+        return Found.isBug();
+      });
+  if (!W)
+    return std::nullopt;
+  return Judged{*W, Found};
+}
+
+void WarpCheckBase::noteAbsentLanes(SourceLocation At, const Judged &J,
+                                    ASTContext &Ctx) {
+  LaneSet Absent = J.Witness.hasLanes() ? J.Witness.absent() : 0;
+  Consequence C = J.Absent.F == AbsentFate::WaitAtBarrier ? Consequence::Hang
+                                                          : Consequence::Undefined;
+  std::string Text = describeFate(J.Absent, Absent, Ctx);
+  if (C == Consequence::Undefined)
+    Text += ": undefined behaviour that runs silently on sm_90 today";
+  SourceLocation Where = J.Absent.Where ? J.Absent.Where->getBeginLoc() : At;
+  noteConsequence(*this, Where, C, Text);
 }
 
 } // namespace clang::tidy::warp

@@ -9,6 +9,7 @@
 #ifndef WARP_LINT_WARPCHECKBASE_H
 #define WARP_LINT_WARPCHECKBASE_H
 
+#include "FindingNotes.h"
 #include "FixItText.h"
 #include "analysis/WarpAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
@@ -79,12 +80,42 @@ protected:
   void declarationEmitted(SharedName &N, unsigned HiddenBefore,
                           SourceLocation Loc);
 
+  /// Whether findings of tier \p T are reported (option Tiers).
+  bool reportsTier(Tier T) const { return Tiers >> unsigned(T) & 1; }
+  /// "" for proven and conditional findings, "potentially " for the others.
+  static StringRef certainty(const LaneWitness &W) {
+    return W.hasLanes() ? "" : "potentially ";
+  }
+  /// The blocks every launch of \p FD in the unit shows, when each is a
+  /// constant (empty otherwise: an unknown block).
+  static std::vector<BlockExtents> launchShapes(const FunctionDecl *FD,
+                                                WarpAnalysis &WA);
+  /// A witness and the fate of the lanes that do not arrive.
+  struct Judged {
+    LaneWitness Witness;
+    Fate Absent;
+  };
+  /// Whether the lanes that reach \p Point (in \p AtFU, under divergence
+  /// \p D; \p Use the collective there, if it is one) miss lanes that are
+  /// live and absent: the witness of a tier this check reports and the fate
+  /// of those lanes, or nullopt. \p Callers continues past a return.
+  std::optional<Judged> judge(const FunctionUniformity &AtFU,
+                              const Stmt *Point, const Divergence &D,
+                              const CollectiveUse *Use, WarpAnalysis &WA,
+                              CallerFate Callers);
+  /// The consequence of absent lanes with fate \p F, noted at their
+  /// witness' finding \p At.
+  void noteAbsentLanes(SourceLocation At, const Judged &J, ASTContext &Ctx);
+
   UniformityOptions AnalysisOptions;
   /// UnknownCallerParameters, for the checks that declare it.
   std::optional<bool> VaryingUnknownCallers;
   /// The function checkFunction is looking at, and its analysis.
   const FunctionDecl *CurrentFunction = nullptr;
   WarpAnalysis *CurrentAnalysis = nullptr;
+  /// The analysis checkFunction was given (whose lane sets the checks
+  /// share through WarpAnalysis::laneReach).
+  const FunctionUniformity *CurrentFU = nullptr;
   /// The generic analysis of CurrentFunction when the check runs on the one
   /// with varying parameters instead (an entry with unknown callers).
   const FunctionUniformity *GenericAnalysis = nullptr;
@@ -96,6 +127,8 @@ private:
   bool passesLineFilter(SourceLocation Loc) const;
 
   llvm::DenseSet<unsigned> Reported;
+  /// The tiers reported, one bit per Tier (option Tiers).
+  unsigned Tiers = 0;
   ClangTidyContext *TidyContext;
 };
 

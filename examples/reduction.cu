@@ -2,17 +2,18 @@
 // bugs and the correct form. `warp-lint examples/reduction.cu` reports the
 // four buggy kernels and stays silent on sum_correct.
 //
-// Both bugs pass a full mask (all 32 lanes) to a shuffle that not all 32
-// lanes reach. On Volta and later this is undefined behaviour: it may return
-// garbage from exited lanes, complete by luck, or hang once the missing lanes
-// wait at a __syncthreads(); compute-sanitizer's synccheck reports none of it.
+// The first two are mask bugs that compute-sanitizer's synccheck does not
+// report: a shuffle that reads lanes which have left the kernel (undefined
+// values, 0 on an H100), and a full-mask shuffle in half a warp whose other
+// half waits at __syncthreads() (the warp never meets: a hang).
 
 #include <cuda_runtime.h>
 
 constexpr unsigned kFullMask = 0xffffffffu;
 
 /// Bug 1: the bounds check returns early, so in the last (partial) warp the
-/// lanes with i >= n are gone when the others run the full-mask reduction.
+/// lanes with i >= n are gone when the others run the reduction, and the
+/// shuffles read them: their values are undefined.
 __global__ void sum_early_return(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
@@ -25,16 +26,22 @@ __global__ void sum_early_return(const float *in, float *out, int n) {
 }
 
 /// Bug 2: only the lower half-warp sums its values, yet the mask names all
-/// 32 lanes; the upper half never arrives at the shuffles.
+/// 32 lanes; the upper half waits at __syncthreads() instead, and the warp
+/// never meets.
 __global__ void sum_lower_half(const float *in, float *out) {
+  __shared__ float partial[32];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned lane = threadIdx.x % 32;
   float v = in[i];
   if (lane < 16) {
     for (int offset = 8; offset > 0; offset /= 2)
       v += __shfl_xor_sync(0xffffffff, v, offset);
-    out[i] = v;
+    if (lane == 0)
+      partial[threadIdx.x / 32] = v;
   }
+  __syncthreads();
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = partial[0];
 }
 
 /// Bug 3: every lane adds its float to the same address. Correct, but float

@@ -82,12 +82,14 @@ __device__ Mutex g_mutex;
 __global__ void cas_while_empty_statement(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *counter += 1;
   // CHECK-FIXES: {{^}}      atomicExch(lock, 0);
+  // CHECK-NOTES: :[[@LINE-8]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-9]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter += 1;
   atomicExch(lock, 0);
   // CHECK-FIXES: {{^}}      warp_lock_done = true;
@@ -106,6 +108,8 @@ __global__ void exch_while_empty_block(int *lock, float *total, int *count, cons
   // CHECK-FIXES: {{^}}      __threadfence();
   // CHECK-FIXES: {{^}}      atomicExch(lock, 0);
   // CHECK-FIXES: {{^}}      warp_lock_done = true;
+  // CHECK-NOTES: :[[@LINE-9]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-10]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *total += v;
   *count += 1;
   __threadfence();
@@ -122,6 +126,8 @@ __global__ void cas_do_while(int *lock, float *total, const float *in) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
   // CHECK-FIXES: {{^}}      __threadfence();
   // CHECK-FIXES: {{^}}      atomicExch(lock, 0);
+  // CHECK-NOTES: :[[@LINE-7]]:12: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *total = *total * 0.5f + v;
   __threadfence();
   atomicExch(lock, 0);
@@ -133,6 +139,8 @@ __global__ void cas_implicit_nonzero_condition(int *lock, int *counter) {
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1))) {
   // CHECK-FIXES: {{^}}      *counter = *counter * 3 + 1;
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter * 3 + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -144,6 +152,8 @@ __global__ void cas_held_value_compared(int *lock, int *counter) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) == 1)) {
   // CHECK-FIXES: {{^}}      *counter = *counter * 2;
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter * 2;
   __threadfence();
   *lock = 0;
@@ -155,6 +165,8 @@ __global__ void for_ever_break_on_cas_success(int *lock, int *counter) {
       break;
   }
   // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 7;
   __threadfence();
   atomicExch(lock, 0);
@@ -166,6 +178,8 @@ __global__ void while_true_break_on_exch_success(int *lock, int *counter) {
       break;
   }
   // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter ^= 5;
   __threadfence();
   atomicExch(lock, 0);
@@ -180,12 +194,14 @@ __global__ void libcuxx_exchange_lock(float *total, const float *in) {
   while (g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'exchange': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
   // CHECK-FIXES: {{^}}  for (bool warp_lock_done = false; !warp_lock_done;) {
   // CHECK-FIXES: {{^}}    if (!(g_cu_lock.exchange(1, cuda::memory_order_acquire) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
   // CHECK-FIXES: {{^}}      g_cu_lock.store(0, cuda::memory_order_release);
   // CHECK-FIXES: {{^}}      warp_lock_done = true;
+  // CHECK-NOTES: :[[@LINE-9]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-10]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *total = *total * 0.5f + v;
   g_cu_lock.store(0, cuda::memory_order_release); // orders the section: no fence note
 }
@@ -195,7 +211,9 @@ __global__ void libcuxx_atomic_ref_cas_lock(int *lock, float *total, const float
   int expected = 0;
   while (!ref.compare_exchange_strong(expected, 1, cuda::memory_order_acquire)) {
     // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: spin lock taken per lane with 'compare_exchange_strong': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
-    // CHECK-NOTES: :[[@LINE+3]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
+    // CHECK-NOTES: :[[@LINE+5]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
+    // CHECK-NOTES: :[[@LINE-3]]:11: note: witness: every lane spins on the same lock word
+    // CHECK-NOTES: :[[@LINE-4]]:11: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
     expected = 0;
   }
   *total = *total * 0.5f + in[threadIdx.x];
@@ -208,10 +226,12 @@ __global__ void libcuxx_atomic_flag_lock(cuda::std::atomic_flag *flag, float *to
   while (flag->test_and_set(cuda::std::memory_order_acquire))
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'test_and_set': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+4]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: if the critical section is a single read-modify-write, the matching atomic (atomicAdd, atomicMax, ...) replaces the lock
   // CHECK-FIXES: {{^}}    if (!(flag->test_and_set(cuda::std::memory_order_acquire))) {
   // CHECK-FIXES: {{^}}      *total = *total * 0.5f + v;
   // CHECK-FIXES: {{^}}      flag->clear(cuda::std::memory_order_release);
+  // CHECK-NOTES: :[[@LINE-7]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-8]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *total = *total * 0.5f + v;
   flag->clear(cuda::std::memory_order_release);
 }
@@ -228,10 +248,12 @@ __global__ void shared_memory_lock(float *out, const float *in) {
   __syncthreads();
   while (atomicCAS(&lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
+  // CHECK-NOTES: :[[@LINE+8]]:3: note: no __threadfence() before the release: writes of the critical section may not be visible to the next holder
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      acc = acc * 0.5f + in[threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicExch(&lock, 0);
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-7]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   acc = acc * 0.5f + in[threadIdx.x];
   __threadfence_block();
   atomicExch(&lock, 0);
@@ -248,6 +270,8 @@ __global__ void lock_in_struct_member(Bucket *buckets, const int *keys, const fl
   // CHECK-FIXES: {{^}}      b->sum += in[threadIdx.x];
   // CHECK-FIXES: {{^}}      b->count += 1;
   // CHECK-FIXES: {{^}}      atomicExch(&b->lock, 0);
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: data: lanes whose lock words coincide contend for the lock
+  // CHECK-NOTES: :[[@LINE-7]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   b->sum += in[threadIdx.x];
   b->count += 1;
   __threadfence();
@@ -260,6 +284,8 @@ __global__ void lock_array_indexed_by_data(int *locks, float *sums, const int *k
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicExch': lanes of one warp may contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicExch(&locks[k], 1) != 0)) {
   // CHECK-FIXES: {{^}}      sums[k] = sums[k] * 0.9f + in[threadIdx.x];
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: data: lanes whose lock words coincide contend for the lock
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   sums[k] = sums[k] * 0.9f + in[threadIdx.x];
   __threadfence();
   atomicExch(&locks[k], 0);
@@ -270,6 +296,8 @@ __global__ void global_device_variable_lock(const int *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&g_lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      g_counter = g_counter * 2 + in[threadIdx.x];
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   g_counter = g_counter * 2 + in[threadIdx.x];
   __threadfence();
   atomicExch(&g_lock, 0);
@@ -285,6 +313,8 @@ __global__ void lock_taken_per_item_in_loop(int *lock, float *hist, const int *b
     // CHECK-FIXES: {{^}}        hist[bin] = hist[bin] + 1.0f;
     // CHECK-FIXES: {{^}}        atomicExch(lock, 0);
     // CHECK-FIXES: {{^}}        warp_lock_done = true;
+    // CHECK-NOTES: :[[@LINE-7]]:12: note: witness: every lane spins on the same lock word
+    // CHECK-NOTES: :[[@LINE-8]]:12: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
     hist[bin] = hist[bin] + 1.0f;
     __threadfence();
     atomicExch(lock, 0);
@@ -297,6 +327,8 @@ __global__ void acquire_helper(int *lock, int *counter) {
   acquire(lock);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: take the lock once per warp instead: one lane acquires, __syncwarp(), the warp runs the section, __syncwarp(), that lane releases
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 1;
   release(lock);
 }
@@ -305,6 +337,8 @@ __global__ void mutex_helper_on_struct(float *out, const float *in) {
   lock_mutex(g_mutex);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: take the lock once per warp instead: one lane acquires, __syncwarp(), the warp runs the section, __syncwarp(), that lane releases
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   out[0] += in[threadIdx.x];
   unlock_mutex(g_mutex);
 }
@@ -316,7 +350,9 @@ __global__ void syncwarp_in_critical_section(int *lock, float *data) {
   const int lane = threadIdx.x % 32;
   while (atomicCAS(lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+2]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: the section waits for lanes that spin on the lock
   tile[lane] = data[lane];
   __syncwarp();
   data[lane] = tile[(lane + 1) % 32];
@@ -327,7 +363,9 @@ __global__ void syncwarp_in_critical_section(int *lock, float *data) {
 __global__ void syncthreads_in_critical_section(int *lock, float *data) {
   while (atomicExch(lock, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicExch' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+2]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: the section waits for lanes that spin on the lock
   data[threadIdx.x] += 1.0f;
   __syncthreads();
   __threadfence();
@@ -338,7 +376,9 @@ __global__ void shuffle_in_critical_section(int *lock, float *out, const float *
   float v = in[threadIdx.x];
   while (atomicCAS(lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+1]]:7: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+3]]:7: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+1]]:7: note: consequence: hang: the section waits for lanes that spin on the lock
   v = __shfl_sync(0xffffffff, v, 0);
   *out += v;
   __threadfence();
@@ -348,7 +388,9 @@ __global__ void shuffle_in_critical_section(int *lock, float *out, const float *
 __global__ void collective_helper_in_critical_section(int *lock, float *out, const float *in) {
   while (atomicCAS(lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+1]]:11: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+3]]:11: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+1]]:11: note: consequence: hang: the section waits for lanes that spin on the lock
   *out += warp_sum(in[threadIdx.x]);
   __threadfence();
   atomicExch(lock, 0);
@@ -357,12 +399,16 @@ __global__ void collective_helper_in_critical_section(int *lock, float *out, con
 __global__ void nested_lock_in_critical_section(int *outer, int *inner, int *counter) {
   while (atomicCAS(outer, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+1]]:10: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+3]]:10: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+1]]:10: note: consequence: hang: the section waits for lanes that spin on the lock
   while (atomicCAS(inner, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(inner, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *counter = *counter + 1;
   // CHECK-FIXES: {{^}}      atomicExch(inner, 0);
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 1;
   __threadfence();
   atomicExch(inner, 0);
@@ -372,8 +418,10 @@ __global__ void nested_lock_in_critical_section(int *outer, int *inner, int *cou
 __global__ void acquire_helper_then_syncwarp(int *lock, float *data) {
   acquire(lock);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+3]]:3: note: this synchronizes lanes while others of the warp spin on the lock
-  // CHECK-NOTES: :[[@LINE-353]]:3: note: the lock is taken by spinning here
+  // CHECK-NOTES: :[[@LINE+5]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-399]]:3: note: the lock is taken by spinning here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: the section waits for lanes that spin on the lock
   data[threadIdx.x] *= 2.0f;
   __syncwarp();
   release(lock);
@@ -385,6 +433,8 @@ __global__ void spin_with_backoff_body(int *lock, int *counter) {
   while (atomicCAS(lock, 0, 1) != 0)
     __nanosleep(32);
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -394,6 +444,8 @@ __global__ void spin_on_try_lock_helper(int *lock, int *counter) {
   while (!try_lock(lock))
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:11: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-3]]:11: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:11: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -407,6 +459,8 @@ __global__ void first_warp_still_contends(int *lock, int *counter) {
     // CHECK-FIXES: {{^}}    for (bool warp_lock_done = false; !warp_lock_done;) {
     // CHECK-FIXES: {{^}}      if (!(atomicCAS(lock, 0, 1) != 0)) {
     // CHECK-FIXES: {{^}}        *counter = *counter + 3;
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: witness: every lane spins on the same lock word
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
     *counter = *counter + 3;
     __threadfence();
     atomicExch(lock, 0);
@@ -421,6 +475,8 @@ __global__ void half_warp_contends(int *lock, int *counter) {
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: spin lock taken per lane with 'atomicExch': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
     // CHECK-FIXES: {{^}}      if (!(atomicExch(lock, 1) != 0)) {
     // CHECK-FIXES: {{^}}        *counter = *counter * 5;
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: witness: every lane spins on the same lock word
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
     *counter = *counter * 5;
     __threadfence();
     atomicExch(lock, 0);
@@ -434,6 +490,8 @@ __global__ void per_warp_lock_shared_by_its_lanes(int *locks, int *counters) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&locks[warp], 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      counters[warp] = counters[warp] * 2 + 1;
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   counters[warp] = counters[warp] * 2 + 1;
   __threadfence();
   atomicExch(&locks[warp], 0);
@@ -446,6 +504,8 @@ __global__ void lock_shared_by_lane_pairs(int *locks, int *counters) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp {{(may )?}}contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(&locks[pair], 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      counters[pair] = counters[pair] * 3;
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: potential: lanes whose lock words coincide contend for the lock
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   counters[pair] = counters[pair] * 3;
   __threadfence();
   atomicExch(&locks[pair], 0);
@@ -457,6 +517,8 @@ __global__ void volatile_store_release(int *lock, int *counter) {
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *counter = *counter - 1;
   // CHECK-FIXES: {{^}}      *(volatile int *)lock = 0;
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter - 1;
   __threadfence();
   *(volatile int *)lock = 0;
@@ -468,6 +530,8 @@ __global__ void templated_lock(int *lock, T *total, const T *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *total = *total * 2 + in[threadIdx.x];
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *total = *total * 2 + in[threadIdx.x];
   __threadfence();
   atomicExch(lock, 0);
@@ -482,6 +546,8 @@ __global__ void activemask_collective_in_section_does_not_hang(int *lock, unsign
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
   // CHECK-FIXES: {{^}}    if (!(atomicCAS(lock, 0, 1) != 0)) {
   // CHECK-FIXES: {{^}}      *out |= __ballot_sync(__activemask(), in[threadIdx.x] > 0.0f);
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *out |= __ballot_sync(__activemask(), in[threadIdx.x] > 0.0f);
   __threadfence();
   atomicExch(lock, 0);
@@ -490,7 +556,9 @@ __global__ void activemask_collective_in_section_does_not_hang(int *lock, unsign
 __global__ void barrier_helper_in_critical_section(int *lock, float *data) {
   while (atomicCAS(lock, 0, 1) != 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: spin lock taken per lane with 'atomicCAS' hangs: lanes of one warp contend for it and the critical section waits for lanes that are still spinning [warp-atomic-spinlock]
-  // CHECK-NOTES: :[[@LINE+1]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: this synchronizes lanes while others of the warp spin on the lock
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: the section waits for lanes that spin on the lock
   block_barrier(data);
   __threadfence();
   atomicExch(lock, 0);
@@ -842,6 +910,8 @@ __global__ void bounded_retry_same_lock(int *lock, int *counter) {
       break;
   }
   // CHECK-MESSAGES: :[[@LINE-3]]:9: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *counter = *counter + 1;
   __threadfence();
   atomicExch(lock, 0);
@@ -877,6 +947,8 @@ __global__ void test_and_set_lock(unsigned *locks, float *sums, const float *in)
   while (atomicOr(&locks[slot], 1u) & 1u)
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicOr': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   sums[slot] += in[blockIdx.x * blockDim.x + threadIdx.x];
   __threadfence();
   atomicAnd(&locks[slot], ~1u);
@@ -895,6 +967,8 @@ __global__ void lock_through_cas_wrapper(unsigned *lock, int *count) {
   while (cas_word(lock, 0u, 1u) != 0u)
     ;
   // CHECK-MESSAGES: :[[@LINE-2]]:10: warning: spin lock taken per lane with 'atomicCAS': lanes of one warp contend for it, which deadlocks before Volta and on AMD GPUs and serializes the warp on Volta and later [warp-atomic-spinlock]
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: every lane spins on the same lock word
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: consequence: portability: deadlocks before Volta and on AMD GPUs; on Volta and later the lanes take the lock one by one (about 45,000x slower than an atomic, measured on an H200)
   *count += 1;
   __threadfence();
   atomicExch(lock, 0u);

@@ -21,6 +21,9 @@ struct B2bGemmKernel {
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: lanes 5..31 run '__shfl_sync' but mask 0x0000001f does not name them [warp-mask-excludes-caller]
     // CHECK-NOTES: :[[@LINE-2]]:20: note: all 32 lanes of the warp run this call
     // CHECK-FIXES: int warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);
+    // CHECK-NOTES: :[[@LINE-4]]:20: note: witness: lanes 5..31 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-5]]:20: note: lanes: mask 0x0000001f arrive 0xffffffff
+    // CHECK-NOTES: :[[@LINE-6]]:20: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
     out[threadIdx.x] = warp_idx;
   }
 };
@@ -33,6 +36,9 @@ template <int WarpCount> struct DualGemmKernel {
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: lanes 5..31 run '__shfl_sync' but mask 0x0000001f does not name them [warp-mask-excludes-caller]
     // CHECK-NOTES: :[[@LINE-2]]:20: note: all 32 lanes of the warp run this call
     // CHECK-FIXES: int warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);
+    // CHECK-NOTES: :[[@LINE-4]]:20: note: witness: lanes 5..31 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-5]]:20: note: lanes: mask 0x0000001f arrive 0xffffffff
+    // CHECK-NOTES: :[[@LINE-6]]:20: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
     int lane_idx = threadIdx.x % 32;
     out[threadIdx.x] = float(warp_idx * WarpCount + lane_idx);
   }
@@ -50,6 +56,9 @@ __global__ void warp_index_then_guard(int *out, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: lanes 5..31 run '__shfl_sync' but mask 0x0000001f does not name them [warp-mask-excludes-caller]
   // CHECK-NOTES: :[[@LINE-2]]:18: note: all 32 lanes of the warp run this call
   // CHECK-FIXES: int warp_idx = __shfl_sync(0xffffffff, threadIdx.x / 32, 0);
+  // CHECK-NOTES: :[[@LINE-4]]:18: note: witness: lanes 5..31 run it outside its mask
+  // CHECK-NOTES: :[[@LINE-5]]:18: note: lanes: mask 0x0000001f arrive 0xffffffff
+  // CHECK-NOTES: :[[@LINE-6]]:18: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   if (i < n)
     out[i] = warp_idx;
 }
@@ -62,6 +71,9 @@ __global__ void half_mask_whole_warp(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: lanes 16..31 run '__shfl_xor_sync' but mask 0x0000ffff does not name them [warp-mask-excludes-caller]
   // CHECK-NOTES: :[[@LINE-2]]:8: note: all 32 lanes of the warp run this call
   // CHECK-FIXES: v += __shfl_xor_sync(0xffffffff, v, 1);
+  // CHECK-NOTES: :[[@LINE-4]]:8: note: witness: lanes 16..31 run it outside its mask
+  // CHECK-NOTES: :[[@LINE-5]]:8: note: lanes: mask 0x0000ffff arrive 0xffffffff
+  // CHECK-NOTES: :[[@LINE-6]]:8: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = v;
 }
 
@@ -74,6 +86,9 @@ __global__ void branch_wider_than_mask(float *out, const float *in) {
     v = __shfl_sync(0xffff, v, 0);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lanes 16..23 run '__shfl_sync' but mask 0x0000ffff does not name them [warp-mask-excludes-caller]
     // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: lanes 16..23 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes: mask 0x0000ffff arrive 0x00ffffff
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = v;
 }
 
@@ -86,6 +101,9 @@ __global__ void branch_other_half(float *out, const float *in) {
     v += __shfl_down_sync(0xffff, v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 16..31 run '__shfl_down_sync' but mask 0x0000ffff does not name them [warp-mask-excludes-caller]
     // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: lanes 16..31 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0x0000ffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = v;
 }
 
@@ -97,6 +115,9 @@ __global__ void lane_mask_excludes_self(unsigned *out, const int *in) {
   out[threadIdx.x] = __ballot_sync(others, in[threadIdx.x] > 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: lanes 0..31 run '__ballot_sync' but mask 'others' does not name them [warp-mask-excludes-caller]
   // CHECK-NOTES: :[[@LINE-2]]:22: note: all 32 lanes of the warp run this call
+  // CHECK-NOTES: :[[@LINE-3]]:22: note: witness: lanes 0..31 run it outside its mask
+  // CHECK-NOTES: :[[@LINE-4]]:22: note: lanes: mask 0xfffffffe arrive 0xffffffff
+  // CHECK-NOTES: :[[@LINE-5]]:22: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
 }
 
 // --- A data-dependent branch, but every lane that may reach is outside -----
@@ -109,6 +130,9 @@ __global__ void data_branch_all_outside(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lanes 16..31 run '__shfl_sync' but mask 0x0000ffff does not name them [warp-mask-excludes-caller]
     // CHECK-NOTES: :[[@LINE-3]]:23: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: lanes 16..31 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: lanes: mask 0x0000ffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = v;
 }
 
@@ -122,6 +146,9 @@ __global__ void second_warp_upper_half(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-2]]:9: note: in the warp of threads 32..63
     // CHECK-NOTES: :[[@LINE-4]]:19: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-5]]:19: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: lanes 16..31 run it outside its mask
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0x0000ffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE-7]]:9: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = v;
 }
 
@@ -133,6 +160,9 @@ __global__ void syncwarp_narrow(float *out, volatile float *buf) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: lanes 8..31 run '__syncwarp' but mask 0x000000ff does not name them [warp-mask-excludes-caller]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: all 32 lanes of the warp run this call
   // CHECK-FIXES: __syncwarp(0xffffffff);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: lanes 8..31 run it outside its mask
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: lanes: mask 0x000000ff arrive 0xffffffff
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: trap: an illegal instruction in -G builds; in -O3 builds the call runs silently or returns 0
   out[threadIdx.x] = buf[threadIdx.x ^ 1];
 }
 

@@ -41,26 +41,38 @@ void launch_48(float *out, const float *in) {
   warp_reduce_kernel<<<4, 48>>>(out, in);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 48 threads, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
   // CHECK-NOTES: :[[@LINE-31]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: the block is a constant 48 threads
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: undefined: the mask names lanes that do not exist
 }
 
 void launch_dim3(unsigned *out, const int *in) {
   dim3 block(100, 2);
   vote_kernel<<<1, block>>>(out, in);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'vote_kernel' is launched with blocks of 200 (100 x 2 x 1) threads, not a multiple of 32: the last warp of each block has 8 lanes, but 'vote_kernel' runs '__ballot_sync' with a full mask [warp-partial-warp-launch]
-  // CHECK-NOTES: :[[@LINE-27]]:16: note: '__ballot_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-30]]:16: note: '__ballot_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: the block is a constant 200 (100 x 2 x 1) threads
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: lanes: mask 0xffffffff arrive 0x000000ff
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: undefined: the mask names lanes that do not exist
 }
 
 void launch_helper(float *out, const float *in) {
   launch(warp_reduce_kernel, dim3(8), dim3(16, 1), out, in);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 16 threads, not a multiple of 32: the last warp of each block has 16 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
-  // CHECK-NOTES: :[[@LINE-44]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+  // CHECK-NOTES: :[[@LINE-50]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: the block is a constant 16 threads
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: undefined: the mask names lanes that do not exist
 }
 
 // 4 x 3 threads: one warp of 12 lanes.
 void launch_small_rows(float *out, const float *in) {
   warp_reduce_kernel<<<4, dim3(4, 3)>>>(out, in);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: 'warp_reduce_kernel' is launched with blocks of 12 (4 x 3 x 1) threads, not a multiple of 32: the last warp of each block has 12 lanes, but 'warp_reduce_kernel' runs '__shfl_down_sync' with a full mask [warp-partial-warp-launch]
-  // CHECK-NOTES: :[[@LINE-51]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+  // CHECK-NOTES: :[[@LINE-60]]:10: note: '__shfl_down_sync' with a full mask runs here in 'warp_sum'
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: the block is a constant 12 (4 x 3 x 1) threads
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: lanes: mask 0xffffffff arrive 0x00000fff
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: undefined: the mask names lanes that do not exist
 }
 
 //===----------------------------------------------------------------------===//

@@ -19,6 +19,9 @@ __global__ void down_past_half(float *out, const float *in) {
     v += __shfl_down_sync(0xffff, v, 8);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 8..15 of '__shfl_down_sync' read lanes 16..23, which mask 0x0000ffff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
     // CHECK-NOTES: :[[@LINE-2]]:38: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: lanes 8..15 read lanes 16..23 outside the mask
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0x0000ffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: wrong-values: lanes 8..15 get undefined values (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
@@ -31,6 +34,9 @@ __global__ void up_below_upper_half(float *out, const float *in) {
     v += __shfl_up_sync(0xffff0000, v, 4);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 16..19 of '__shfl_up_sync' read lanes 12..15, which mask 0xffff0000 does not name: the values read are undefined [warp-shuffle-source-outside-mask]
     // CHECK-NOTES: :[[@LINE-2]]:40: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: lanes 16..19 read lanes 12..15 outside the mask
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0xffff0000 arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: wrong-values: lanes 16..19 get undefined values (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
@@ -43,6 +49,9 @@ __global__ void broadcast_from_outside(float *out, const float *in) {
     v = __shfl_sync(0xff, v, 31);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lanes 0..7 of '__shfl_sync' read lane 31, which mask 0x000000ff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
     // CHECK-NOTES: :[[@LINE-2]]:30: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: lanes 0..7 read lane 31 outside the mask
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes: mask 0x000000ff arrive 0x000000ff
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: wrong-values: lanes 0..7 get undefined values (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
@@ -55,6 +64,9 @@ __global__ void xor_outside(float *out, const float *in) {
     v += __shfl_xor_sync(0xffff, v, 16);
     // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 0..15 of '__shfl_xor_sync' read lanes 16..31, which mask 0x0000ffff does not name: the values read are undefined [warp-shuffle-source-outside-mask]
     // CHECK-NOTES: :[[@LINE-2]]:37: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: lanes 0..15 read lanes 16..31 outside the mask
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0x0000ffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: consequence: wrong-values: lanes 0..15 get undefined values (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
@@ -73,6 +85,9 @@ __global__ void reduce_tail_with_ballot_mask(float *out, const float *in) {
       sum += __shfl_down_sync(active, sum, offset);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: lane 0 of '__shfl_down_sync' read lane 16, which mask 0x00000001 does not name: the values read are undefined [warp-shuffle-source-outside-mask]
     // CHECK-NOTES: :[[@LINE-2]]:44: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-3]]:14: note: witness: lane 0 read lane 16 outside the mask
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: lanes: mask 0x00000001 arrive 0x00000001
+    // CHECK-NOTES: :[[@LINE-5]]:14: note: consequence: wrong-values: lane 0 get undefined values (0 on sm_90)
   }
   if (tid == 0)
     out[blockIdx.x] = sum;

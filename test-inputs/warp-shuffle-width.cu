@@ -14,6 +14,8 @@ __global__ void width_not_power_of_two(float *out, const float *in) {
   float v = in[threadIdx.x];
   v += __shfl_down_sync(0xffffffff, v, 1, 12);
   // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: width 12 of '__shfl_down_sync' is not a power of two in 1..32: the result is undefined [warp-shuffle-width]
+  // CHECK-NOTES: :[[@LINE-2]]:43: note: witness: the width is the constant 12
+  // CHECK-NOTES: :[[@LINE-3]]:43: note: consequence: undefined: the Programming Guide leaves the result undefined
   out[threadIdx.x] = v;
 }
 
@@ -21,6 +23,8 @@ __global__ void width_above_warp(float *out, const float *in) {
   float v = in[threadIdx.x];
   v = __shfl_sync(0xffffffff, v, 0, 64);
   // CHECK-MESSAGES: :[[@LINE-1]]:37: warning: width 64 of '__shfl_sync' is not a power of two in 1..32: the result is undefined [warp-shuffle-width]
+  // CHECK-NOTES: :[[@LINE-2]]:37: note: witness: the width is the constant 64
+  // CHECK-NOTES: :[[@LINE-3]]:37: note: consequence: undefined: the Programming Guide leaves the result undefined
   out[threadIdx.x] = v;
 }
 
@@ -28,6 +32,8 @@ __global__ void delta_at_width(float *out, const float *in) {
   float v = in[threadIdx.x];
   v += __shfl_down_sync(0xffffffff, v, 16, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: delta 16 of '__shfl_down_sync' is at or above width 16: every lane gets its own value back [warp-shuffle-width]
+  // CHECK-NOTES: :[[@LINE-2]]:40: note: witness: the offset and the width are constants
+  // CHECK-NOTES: :[[@LINE-3]]:40: note: consequence: wrong-values: every lane gets its own value back
   out[threadIdx.x] = v;
 }
 
@@ -35,6 +41,8 @@ __global__ void delta_past_warp(float *out, const float *in) {
   float v = in[threadIdx.x];
   v += __shfl_up_sync(0xffffffff, v, 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: delta 32 of '__shfl_up_sync' is at or above width 32: every lane gets its own value back [warp-shuffle-width]
+  // CHECK-NOTES: :[[@LINE-2]]:38: note: witness: the offset and the width are constants
+  // CHECK-NOTES: :[[@LINE-3]]:38: note: consequence: wrong-values: every lane gets its own value back
   out[threadIdx.x] = v;
 }
 
@@ -42,6 +50,8 @@ __global__ void lane_mask_past_width(float *out, const float *in) {
   float v = in[threadIdx.x];
   v += __shfl_xor_sync(0xffffffff, v, 8, 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: laneMask 8 of '__shfl_xor_sync' is at or above width 8: lanes read across their segment of 8 or their own value [warp-shuffle-width]
+  // CHECK-NOTES: :[[@LINE-2]]:39: note: witness: the offset and the width are constants
+  // CHECK-NOTES: :[[@LINE-3]]:39: note: consequence: wrong-values: lanes read outside their segment or their own value
   out[threadIdx.x] = v;
 }
 
@@ -50,7 +60,9 @@ template <int Width> __device__ float segment_sum(float v) {
   for (int offset = Width / 2; offset > 0; offset /= 2)
     v += __shfl_xor_sync(0xffffffff, v, offset, Width);
     // CHECK-MESSAGES: :[[@LINE-1]]:49: warning: width 24 of '__shfl_xor_sync' is not a power of two in 1..32: the result is undefined [warp-shuffle-width]
-    // CHECK-NOTES: :[[@LINE+5]]:22: note: in the instantiation of 'segment_sum<24>' here
+    // CHECK-NOTES: :[[@LINE+7]]:22: note: in the instantiation of 'segment_sum<24>' here
+    // CHECK-NOTES: :[[@LINE-3]]:49: note: witness: the width is the constant 24
+    // CHECK-NOTES: :[[@LINE-4]]:49: note: consequence: undefined: the Programming Guide leaves the result undefined
   return v;
 }
 
@@ -62,7 +74,9 @@ __global__ void template_width(float *out, const float *in) {
 template <int Delta, int Width> __device__ float shifted(float v) {
   return __shfl_down_sync(0xffffffff, v, Delta, Width);
   // CHECK-MESSAGES: :[[@LINE-1]]:42: warning: delta 8 of '__shfl_down_sync' is at or above width 8: every lane gets its own value back [warp-shuffle-width]
-  // CHECK-NOTES: :[[@LINE+4]]:22: note: in the instantiation of 'shifted<8, 8>' here
+  // CHECK-NOTES: :[[@LINE+6]]:22: note: in the instantiation of 'shifted<8, 8>' here
+  // CHECK-NOTES: :[[@LINE-3]]:42: note: witness: the offset and the width are constants
+  // CHECK-NOTES: :[[@LINE-4]]:42: note: consequence: wrong-values: every lane gets its own value back
 }
 
 __global__ void template_delta(float *out, const float *in) {

@@ -1,6 +1,7 @@
 //===--- ButterflyLoops.cpp - xor-shuffle all-reduce loops ----------------===//
 
 #include "ButterflyLoops.h"
+#include "IntegerOps.h"
 #include "WarpCollectives.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/StmtCXX.h"
@@ -83,20 +84,9 @@ std::optional<bool> holds(const Expr *Cond, const VarDecl *Counter,
   std::optional<int64_t> K = constantOf(Other, Ctx);
   if (!K)
     return std::nullopt;
-  switch (Op) {
-  case BO_LT:
-    return Value < *K;
-  case BO_LE:
-    return Value <= *K;
-  case BO_GT:
-    return Value > *K;
-  case BO_GE:
-    return Value >= *K;
-  case BO_NE:
-    return Value != *K;
-  default:
+  if (!BinaryOperator::isComparisonOp(Op))
     return std::nullopt;
-  }
+  return applyBinary(Op, Value, *K).value_or(0) != 0;
 }
 
 /// Whether the offsets \p For runs are exactly 1, 2, 4, 8 and 16.

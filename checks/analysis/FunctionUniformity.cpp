@@ -1,6 +1,7 @@
 //===--- FunctionUniformity.cpp - warp uniformity of one function ---------===//
 
 #include "FunctionUniformity.h"
+#include "IntegerOps.h"
 #include "PostDominators.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
@@ -739,19 +740,7 @@ static const Stmt *exitingCase(const SwitchStmt *Switch) {
 /// and `b` differ, where Cond compares them: `a != b` true, `a == b` false,
 /// `a < b` true, `a <= b` false (and their mirrors).
 static bool edgeExcludesEqual(const BinaryOperator *Cond, unsigned Edge) {
-  bool True = Edge == 0;
-  switch (Cond->getOpcode()) {
-  case BO_NE:
-  case BO_LT:
-  case BO_GT:
-    return True;
-  case BO_EQ:
-  case BO_LE:
-  case BO_GE:
-    return !True;
-  default:
-    return false;
-  }
+  return (Edge == 0) != holdsForEqualOperands(Cond->getOpcode());
 }
 
 static const BinaryOperator *comparison(const CFGBlock *Branch) {

@@ -412,6 +412,33 @@ WarpAnalysis::onlyCalledAt(const FunctionDecl *FD) {
   return Entries->onlyCalledAt(FD);
 }
 
+std::optional<Fate> WarpAnalysis::fateAfterReturn(const FunctionDecl *FD) {
+  auto [It, New] = ReturnFates.try_emplace(FD);
+  if (!New)
+    return It->second; // known, or recursion: unknown
+  std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Sites =
+      onlyCalledAt(FD);
+  std::optional<Fate> Result;
+  if (Sites) {
+    Fate Worst;
+    for (const UnknownCallers::CallSite &Site : *Sites) {
+      const FunctionUniformity *Caller = function(Site.Caller);
+      if (!Caller) {
+        Worst = {AbsentFate::ReturnToCaller, nullptr};
+        break;
+      }
+      Fate F = fateAfter(*Caller, Site.Call, *this, [&](const FunctionDecl *G) {
+        return fateAfterReturn(G);
+      });
+      if (F.F > Worst.F)
+        Worst = F;
+    }
+    Result = Worst;
+  }
+  ReturnFates[FD] = Result;
+  return Result;
+}
+
 const FunctionUniformity *
 WarpAnalysis::withVaryingParameters(const FunctionDecl *FD) {
   // What callers pass per lane is a scalar (a size, an index, a flag, a

@@ -9,6 +9,7 @@
 #ifndef WARP_LINT_ANALYSIS_WARPANALYSIS_H
 #define WARP_LINT_ANALYSIS_WARPANALYSIS_H
 
+#include "AbsentLanes.h"
 #include "AtomicFacet.h"
 #include "CollectiveFacet.h"
 #include "FunctionSummary.h"
@@ -154,6 +155,9 @@ public:
   /// Every call of \p FD in the unit, when nothing else in it refers to FD.
   std::optional<llvm::ArrayRef<UnknownCallers::CallSite>>
   onlyCalledAt(const FunctionDecl *FD);
+  /// What lanes returning from \p FD meet in its callers (fateAfter at
+  /// each call), or nullopt when the unit does not show all its callers.
+  std::optional<Fate> fateAfterReturn(const FunctionDecl *FD);
   /// The analysis of \p FD with its scalar parameters (arithmetic or enum,
   /// by value) taken to differ between lanes by data, as an unknown caller
   /// may pass them; the generic one when it has none.
@@ -229,6 +233,8 @@ private:
   /// Filled on first use by one walk over the translation unit.
   std::optional<UnknownCallers> Entries;
   RelevantFunctions Relevant;
+  /// fateAfterReturn's answers (nullopt while one is being computed).
+  llvm::DenseMap<const FunctionDecl *, std::optional<Fate>> ReturnFates;
   /// integerConstant's answers, by expression.
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Constants;
   /// The same for a plain read of a variable, by variable: every read of

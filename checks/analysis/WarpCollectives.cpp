@@ -542,6 +542,53 @@ IntrinsicValue lookupBuiltinVariable(llvm::StringRef Var,
   return IntrinsicValue::Uniform; // blockIdx, gridDim, blockDim.y/z, warpSize
 }
 
+/// The built-in variable named \p Var with member \p Field.
+static std::optional<BuiltinRegister> builtinNamed(StringRef Var,
+                                                   StringRef Field) {
+  using BR = BuiltinRegister;
+  std::optional<BR::Variable> V =
+      llvm::StringSwitch<std::optional<BR::Variable>>(Var)
+          .Case("threadIdx", BR::ThreadIdx)
+          .Case("blockIdx", BR::BlockIdx)
+          .Case("blockDim", BR::BlockDim)
+          .Case("gridDim", BR::GridDim)
+          .Default(std::nullopt);
+  if (!V || Field.size() != 1 || Field[0] < 'x' || Field[0] > 'z')
+    return std::nullopt;
+  return BR{*V, unsigned(Field[0] - 'x')};
+}
+
+std::optional<BuiltinRegister> matchBuiltinRegister(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *POE = dyn_cast<PseudoObjectExpr>(E)) {
+    const auto *Prop =
+        dyn_cast<MSPropertyRefExpr>(POE->getSyntacticForm()->IgnoreParens());
+    if (!Prop)
+      return std::nullopt;
+    const Expr *Base = Prop->getBaseExpr()->IgnoreParenImpCasts();
+    if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+      Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+    if (!DRE)
+      return std::nullopt;
+    return builtinNamed(DRE->getDecl()->getName(),
+                        Prop->getPropertyDecl()->getName());
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  StringRef Name = Call ? calleeName(Call) : StringRef();
+  if (!Name.consume_front("__nvvm_read_ptx_sreg_") || Name.size() < 3)
+    return std::nullopt;
+  static constexpr std::pair<StringRef, StringRef> Sregs[] = {
+      {"tid_", "threadIdx"},
+      {"ctaid_", "blockIdx"},
+      {"ntid_", "blockDim"},
+      {"nctaid_", "gridDim"}};
+  for (auto [Prefix, Var] : Sregs)
+    if (Name.consume_front(Prefix))
+      return builtinNamed(Var, Name);
+  return std::nullopt;
+}
+
 bool isCooperativeGroupsNamespace(llvm::StringRef Name) {
   return Name == "cooperative_groups";
 }

@@ -200,6 +200,16 @@ std::optional<IntrinsicValue> lookupGroupMethod(llvm::StringRef Group,
 IntrinsicValue lookupBuiltinVariable(llvm::StringRef Var,
                                      llvm::StringRef Field);
 
+/// One CUDA built-in variable read: `threadIdx.y` is {ThreadIdx, 1}.
+struct BuiltinRegister {
+  enum Variable { ThreadIdx, BlockIdx, BlockDim, GridDim } Var;
+  unsigned Dim = 0; ///< 0 for x, 1 for y, 2 for z
+};
+
+/// Recognises \p E as a read of a CUDA built-in variable (`threadIdx.x`,
+/// `blockDim.y`, and the `__nvvm_read_ptx_sreg_*` builtins).
+std::optional<BuiltinRegister> matchBuiltinRegister(const Expr *E);
+
 /// Returns whether the namespace named \p Name holds cooperative groups, whose
 /// members lookupGroupMethod describes.
 bool isCooperativeGroupsNamespace(llvm::StringRef Name);

@@ -1,0 +1,181 @@
+//===--- AbsentLanes.cpp - what lanes that do not arrive do ---------------===//
+
+#include "AbsentLanes.h"
+#include "WarpAnalysis.h"
+#include "clang/AST/Attr.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace clang::warp {
+
+namespace {
+
+/// Walks the CFG from a set of blocks, following the lanes of one warp
+/// where they are known, and keeps the worst fate met.
+class FateWalk {
+public:
+  FateWalk(const FunctionUniformity &FU, const Stmt *Point,
+           const CollectiveUse *Use, std::optional<KnownLanes> Known,
+           WarpAnalysis &WA, CallerFate Callers)
+      : FU(FU), Point(Point), Use(Use), Known(Known), WA(WA),
+        Callers(Callers) {
+    if (Point)
+      PointBlock = FU.blockOf(Point);
+  }
+
+  /// Visits \p B from its element \p From on.
+  void push(const CFGBlock *B, unsigned From = 0) {
+    if (B && Seen.insert(B).second)
+      Work.push_back({B, From});
+  }
+
+  Fate run() {
+    while (!Work.empty()) {
+      auto [B, From] = Work.pop_back_val();
+      if (Known && Known->Reach &&
+          !(Known->Reach->mayReachBlock(*B, Known->Warp) & Known->Lanes))
+        continue;
+      if (B == PointBlock && From == 0) {
+        worse({AbsentFate::ComeBack, Point});
+        continue;
+      }
+      if (!visit(*B, From))
+        continue; // the lanes stop here (they wait, or pair up)
+      if (B == &FU.cfg().getExit()) {
+        atExit();
+        continue;
+      }
+      for (const CFGBlock::AdjacentBlock &S : B->succs())
+        push(S.getReachableBlock());
+    }
+    return Worst;
+  }
+
+private:
+  void worse(Fate F) {
+    if (F.F > Worst.F || (F.F == Worst.F && !Worst.Where))
+      Worst = F;
+  }
+
+  /// Looks at the elements of \p B from \p From on; false when the lanes
+  /// stop at one of them.
+  bool visit(const CFGBlock &B, unsigned From) {
+    unsigned Index = 0;
+    for (const CFGElement &E : B) {
+      if (Index++ < From)
+        continue;
+      std::optional<CFGStmt> S = E.getAs<CFGStmt>();
+      if (!S)
+        continue;
+      if (std::optional<Fate> F = stopsAt(S->getStmt())) {
+        worse(*F);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /// What lanes reaching \p St do there, if they stop at it.
+  std::optional<Fate> stopsAt(const Stmt *St) {
+    ASTContext &Ctx = WA.context();
+    if (std::optional<CollectiveUse> Other = matchCollective(St)) {
+      if (Use && Other->Info == Use->Info) {
+        std::optional<LaneSet> A = constantMask(*Use, Ctx);
+        std::optional<LaneSet> B = constantMask(*Other, Ctx);
+        if (A && A == B)
+          return Fate{AbsentFate::PairsUp, St};
+      }
+      return Fate{AbsentFate::WaitAtCollective, St};
+    }
+    const auto *Call = dyn_cast<CallExpr>(St);
+    if (!Call)
+      return std::nullopt;
+    if (isBarrierName(calleeName(Call)))
+      return Fate{AbsentFate::WaitAtBarrier, St};
+    const FunctionDecl *Callee = calledDefinition(Call);
+    if (!Callee || !WA.mayMatter(Callee))
+      return std::nullopt;
+    const FunctionSummary *S = WA.summary(Callee);
+    if (!S || !S->Synchronizes)
+      return std::nullopt;
+    const auto *Inner = dyn_cast<CallExpr>(S->Synchronizes);
+    bool Barrier = Inner && isBarrierName(calleeName(Inner));
+    return Fate{Barrier ? AbsentFate::WaitAtBarrier
+                        : AbsentFate::WaitAtCollective,
+                St};
+  }
+
+  void atExit() {
+    const FunctionDecl *FD = FU.decl();
+    if (FD->hasAttr<CUDAGlobalAttr>())
+      return worse({AbsentFate::Exits, nullptr});
+    if (std::optional<Fate> After = Callers(FD))
+      return worse(*After);
+    worse({AbsentFate::ReturnToCaller, nullptr});
+  }
+
+  const FunctionUniformity &FU;
+  const Stmt *Point;
+  const CFGBlock *PointBlock = nullptr;
+  const CollectiveUse *Use;
+  std::optional<KnownLanes> Known;
+  WarpAnalysis &WA;
+  CallerFate Callers;
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  Fate Worst;
+};
+
+} // namespace
+
+Fate fateOf(const FunctionUniformity &FU, const Stmt *Point,
+            const Divergence &D, const CollectiveUse *Use,
+            std::optional<KnownLanes> Known, WarpAnalysis &WA,
+            CallerFate Callers) {
+  FateWalk Walk(FU, Point, Use, Known, WA, Callers);
+  // The lanes leave the way to the point at the other edges of the
+  // branches that split them from it.
+  for (const DivergentBranch &B : D.Branches) {
+    const CFGBlock *Branch = FU.blockOf(B.Terminator);
+    if (!Branch)
+      continue;
+    unsigned I = 0;
+    for (const CFGBlock::AdjacentBlock &S : Branch->succs())
+      if (I++ != B.Edge)
+        Walk.push(S.getReachableBlock());
+  }
+  return Walk.run();
+}
+
+Fate fateAfter(const FunctionUniformity &FU, const Stmt *After,
+               WarpAnalysis &WA, CallerFate Callers) {
+  FateWalk Walk(FU, nullptr, nullptr, std::nullopt, WA, Callers);
+  std::optional<ElementPositions::Position> At = FU.elements().find(After);
+  const CFGBlock *B = FU.blockOf(After);
+  if (!B)
+    return {AbsentFate::ReturnToCaller, nullptr};
+  Walk.push(B, At && At->Block == B->getBlockID() ? At->Index + 1 : 0);
+  return Walk.run();
+}
+
+std::string describeFate(const Fate &F, LaneSet Absent, ASTContext &Ctx) {
+  std::string Who = Absent ? describeLanes(Absent) : "the lanes that do not "
+                                                     "arrive";
+  switch (F.F) {
+  case AbsentFate::Exits:
+    return Who + " leave the kernel";
+  case AbsentFate::PairsUp:
+    return Who + " run the same collective on their own path";
+  case AbsentFate::ReturnToCaller:
+    return Who + " return to callers this unit does not show, which may "
+                 "synchronize";
+  case AbsentFate::ComeBack:
+    return Who + " reach this collective again in a later iteration";
+  case AbsentFate::WaitAtCollective:
+    return Who + " wait at another warp collective instead";
+  case AbsentFate::WaitAtBarrier:
+    return Who + " wait at a block barrier and the warp never meets";
+  }
+  return Who;
+}
+
+} // namespace clang::warp

@@ -1,0 +1,30 @@
+//===--- AddressEvidence.h - why an address is the same in every lane -*- C++ -*-===//
+//
+// The uniformity analysis calls an address uniform when it finds no reason
+// for it to differ between lanes. A finding that says "every lane performs
+// an atomic on the same address" needs a reason for the opposite: that the
+// address is built only from what is the same in every lane by construction.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef WARP_LINT_ANALYSIS_ADDRESSEVIDENCE_H
+#define WARP_LINT_ANALYSIS_ADDRESSEVIDENCE_H
+
+#include "FunctionUniformity.h"
+
+namespace clang::warp {
+
+/// Whether \p E is the same in every lane by construction: built from
+/// constants, block registers (blockIdx, blockDim, gridDim), globals and
+/// `__shared__` variables, and parameters and scalar locals that are never
+/// written after their initializer (which is such a value too), through
+/// arithmetic, casts, members, subscripts and `&`/`*`. A local array,
+/// struct or union, or a local whose address escapes, can be written per
+/// lane in ways the analysis does not follow (a union member, a store
+/// through a cast pointer, a reference a helper returns): nothing read
+/// through one counts.
+bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU);
+
+} // namespace clang::warp
+
+#endif

@@ -1,0 +1,220 @@
+//===--- Witness.cpp - why lanes of a warp differ at a point --------------===//
+
+#include "Witness.h"
+#include "llvm/ADT/StringSwitch.h"
+
+namespace clang::warp {
+
+llvm::StringRef tierName(Tier T) {
+  switch (T) {
+  case Tier::Proven:
+    return "proven";
+  case Tier::Conditional:
+    return "conditional";
+  case Tier::Data:
+    return "data";
+  case Tier::Potential:
+    return "potential";
+  }
+  return "potential";
+}
+
+std::optional<Tier> parseTier(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Tier>>(Name.trim())
+      .Case("proven", Tier::Proven)
+      .Case("conditional", Tier::Conditional)
+      .Case("data", Tier::Data)
+      .Case("potential", Tier::Potential)
+      .Default(std::nullopt);
+}
+
+std::string describeBlock(const std::optional<BlockExtents> &Block) {
+  if (!Block)
+    return "a 1-D block of whole warps";
+  return "a " + std::to_string(Block->X) + "x" + std::to_string(Block->Y) +
+         "x" + std::to_string(Block->Z) + " block";
+}
+
+/// The values a runtime value is given in turn: around and on multiples of
+/// 32, small and large.
+static constexpr int64_t Candidates[] = {17, 1, 31, 33, 48, 100, 1000, 1025,
+                                         32, 64, 96, 128, 1024, 4096};
+/// Block extents tried for blockDim.x in an unknown block (1-D).
+static constexpr int64_t BlockCandidates[] = {48, 96, 100, 16, 8, 64, 128, 256};
+/// The values a split is tested for to say for which it happens.
+static constexpr int64_t Probes[] = {1,  7,   16,  17,  31,  32,  33,
+                                     48, 63,  64,  65,  96,  100, 127,
+                                     128, 129, 1000, 1024, 1025};
+
+/// Block shapes that put two rows of threads in one warp, for threadIdx.y
+/// and threadIdx.z read in an unknown block.
+static constexpr BlockExtents RowSplittingShapes[] = {
+    {16, 2, 1}, {8, 4, 1}, {16, 4, 1}, {4, 8, 1}};
+
+LaneWitness WitnessSearch::at(const Stmt *S, uint64_t Warp) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  LaneWitness W;
+  W.Block = Eval.block();
+  W.Warp = Warp;
+  W.Live = Eval.liveLanes(Warp);
+  W.Arrive = Reach.mayReach(S, Warp) & W.Live;
+  return W;
+}
+
+std::optional<LaneWitness>
+WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
+                           llvm::function_ref<bool(const LaneWitness &)> Accept,
+                           LaneWitness Template) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
+    LaneWitness W = at(S, Warp);
+    if (!W.Arrive || W.Arrive == W.Live)
+      continue;
+    W.T = T;
+    W.Runtime = Template.Runtime;
+    W.RuntimeValue = Template.RuntimeValue;
+    W.ByLaunchShape = Template.ByLaunchShape;
+    if (Accept(W))
+      return W;
+  }
+  return std::nullopt;
+}
+
+/// Merges the gaps of \p From into \p Into (each runtime value once).
+static void mergeGaps(EvaluationGaps &Into, EvaluationGaps From) {
+  for (const RuntimeValue &R : From.Runtime)
+    if (llvm::none_of(Into.Runtime,
+                      [&](const RuntimeValue &O) { return O.Key == R.Key; }))
+      Into.Runtime.push_back(R);
+  for (const Expr *D : From.Data)
+    if (!llvm::is_contained(Into.Data, D))
+      Into.Data.push_back(D);
+  Into.LaunchShape |= From.LaunchShape;
+  Into.Other |= From.Other;
+}
+
+std::string WitnessSearch::conditionOn(const Stmt *S, const RuntimeValue &R) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  auto Splits = [&](int64_t V) {
+    if (R.BlockShape)
+      Eval.setBlock(BlockExtents{V, 1, 1});
+    else
+      Eval.bindRuntimeValue(R.Key, V);
+    for (uint64_t Warp : Eval.warps(true)) {
+      LaneWitness W = at(S, Warp);
+      if (W.Arrive && W.Arrive != W.Live)
+        return true;
+    }
+    return false;
+  };
+  llvm::SmallVector<std::pair<int64_t, bool>, 20> Seen;
+  for (int64_t V : Probes)
+    Seen.push_back({V, Splits(V)});
+  if (!R.BlockShape)
+    Eval.bindRuntimeValue(R.Key, std::nullopt);
+  auto Matches = [&](auto Pattern) {
+    return llvm::all_of(Seen, [&](auto P) { return P.second == Pattern(P.first); });
+  };
+  for (int64_t M : {32, 64, 128, 256})
+    if (Matches([&](int64_t V) { return V % M != 0; }))
+      return "is not a multiple of " + std::to_string(M);
+  if (Matches([](int64_t V) { return V < 32; }))
+    return "is less than 32";
+  return "takes some values";
+}
+
+std::optional<LaneWitness>
+WitnessSearch::find(const Stmt *S, const Divergence &D,
+                    llvm::function_ref<bool(const LaneWitness &)> Accept) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  std::optional<BlockExtents> Before = Eval.block();
+  auto Done = [&](std::optional<LaneWitness> W) {
+    Eval.setBlock(Before);
+    return W;
+  };
+  std::vector<std::optional<BlockExtents>> Blocks;
+  for (const BlockExtents &B : Shapes)
+    Blocks.push_back(B);
+  if (Blocks.empty())
+    Blocks.push_back(std::nullopt);
+
+  // Lane arithmetic and constants alone.
+  for (const std::optional<BlockExtents> &B : Blocks) {
+    Eval.setBlock(B);
+    if (auto W = inEveryWarp(S, Tier::Proven, Accept, {}))
+      return Done(W);
+  }
+
+  // What the branches' conditions read and the evaluator did not know.
+  EvaluationGaps Gaps;
+  Eval.setBlock(Blocks.front());
+  for (const DivergentBranch &B : D.Branches)
+    if (B.Condition)
+      for (unsigned Lane : {0u, 31u})
+        mergeGaps(Gaps, Eval.gapsOf(B.Condition, Lane, 0));
+
+  // One runtime value given a value.
+  for (const RuntimeValue &R : Gaps.Runtime) {
+    LaneWitness Template;
+    Template.Runtime = R.Read;
+    std::optional<LaneWitness> Found;
+    if (R.BlockShape) {
+      for (int64_t X : BlockCandidates) {
+        Eval.setBlock(BlockExtents{X, 1, 1});
+        Template.RuntimeValue = X;
+        if ((Found = inEveryWarp(S, Tier::Conditional, Accept, Template)))
+          break;
+      }
+    } else {
+      for (const std::optional<BlockExtents> &B : Blocks) {
+        Eval.setBlock(B);
+        for (int64_t V : Candidates) {
+          Eval.bindRuntimeValue(R.Key, V);
+          Template.RuntimeValue = V;
+          if ((Found = inEveryWarp(S, Tier::Conditional, Accept, Template)))
+            break;
+        }
+        Eval.bindRuntimeValue(R.Key, std::nullopt);
+        if (Found)
+          break;
+      }
+    }
+    if (Found) {
+      Found->Condition = conditionOn(S, R);
+      if (Found->Condition == "takes some values")
+        Found->Condition =
+            "is, for example, " + std::to_string(Found->RuntimeValue);
+      return Done(Found);
+    }
+  }
+
+  // Rows of the block in one warp: only a block whose x extent is not a
+  // multiple of 32 has them.
+  if (Gaps.LaunchShape && Shapes.empty()) {
+    LaneWitness Template;
+    Template.ByLaunchShape = true;
+    for (const BlockExtents &B : RowSplittingShapes) {
+      Eval.setBlock(B);
+      if (auto W = inEveryWarp(S, Tier::Conditional, Accept, Template)) {
+        W->Condition = "is not a multiple of 32";
+        return Done(W);
+      }
+    }
+  }
+  Eval.setBlock(Before);
+
+  if (!Gaps.Data.empty()) {
+    LaneWitness W;
+    W.T = Tier::Data;
+    W.DataLoad = Gaps.Data.front();
+    if (Accept(W))
+      return Done(W);
+  }
+  LaneWitness W;
+  W.T = Tier::Potential;
+  if (Accept(W))
+    return Done(W);
+  return Done(std::nullopt);
+}
+
+} // namespace clang::warp

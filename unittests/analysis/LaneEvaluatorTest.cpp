@@ -1,0 +1,297 @@
+//===--- LaneEvaluatorTest.cpp - values lane by lane, and witnesses -------===//
+//
+// The lane evaluator, one test per kind of expression, in an unknown block
+// and in known ones; then the witness search and the fate of absent lanes
+// built on it. Expressions are marked with `show(e)` calls in the snippet
+// and evaluated in the test, lane by lane.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AnalysisTestHarness.h"
+#include "analysis/AbsentLanes.h"
+#include "analysis/Witness.h"
+#include "clang/AST/ExprCXX.h"
+
+namespace clang::warp::test {
+namespace {
+
+class LaneEvaluatorTest : public AnalysisTest {
+protected:
+  /// The argument of every `show(e)` call in \p Fn, in order.
+  std::vector<const Expr *> shown(llvm::StringRef Fn = "k") {
+    std::vector<const Expr *> Out;
+    for (const Stmt *S : stmtsIn(Fn, [](const Stmt *S) {
+           const auto *Call = dyn_cast<CallExpr>(S);
+           const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+           return Callee && Callee->getName() == "show";
+         }))
+      Out.push_back(cast<CallExpr>(S)->getArg(0)->IgnoreImpCasts());
+    return Out;
+  }
+  /// The statement of \p Fn that calls \p Name (the first one).
+  const Stmt *callOf(llvm::StringRef Name, llvm::StringRef Fn = "k") {
+    std::vector<const Stmt *> S = stmtsIn(Fn, [&](const Stmt *S) {
+      const auto *Call = dyn_cast<CallExpr>(S);
+      const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+      return Callee && Callee->getName() == Name;
+    });
+    return S.empty() ? nullptr : S.front();
+  }
+  /// Expects \p E to be \p Want(lane) in every lane of warp \p Warp.
+  template <typename Fn>
+  void expectLanes(LaneEvaluator &Eval, const Expr *E, uint64_t Warp,
+                   Fn Want) {
+    for (unsigned L = 0; L < 32; ++L) {
+      std::optional<int64_t> V = Eval.valueIn(E, L, Warp);
+      ASSERT_TRUE(V.has_value()) << "line " << lineOf(E) << " lane " << L;
+      EXPECT_EQ(*V, int64_t(Want(L))) << "line " << lineOf(E) << " lane " << L;
+    }
+  }
+};
+
+static const char Prelude[] = "template <class T> __device__ void show(T);\n";
+
+TEST_F(LaneEvaluatorTest, EveryOperatorKind) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__device__ int my_lane() { return threadIdx.x & 31; }
+__device__ int twice(int v) { return 2 * v; }
+__global__ void k() {
+  const int lane = threadIdx.x % 32;
+  show(lane);                      // a read-only local: its initializer
+  show(threadIdx.x / 32);          // the warp
+  show(lane + 3 - 1);              // + -
+  show(lane * 5 / 2 % 7);          // * / %
+  show((lane << 2) >> 1);          // << >>
+  show((lane & 6) | (lane ^ 1));   // & | ^
+  show(-lane);                     // unary minus
+  show(~lane);                     // complement
+  show(!lane);                     // logical not
+  show(lane < 8);                  // comparisons
+  show(lane >= 8 && lane != 20);   // && and !=
+  show(lane == 3 || lane > 29);    // || and ==
+  show(lane < 16 ? lane : 100);    // ?:
+  show((unsigned char)(lane * 16)); // a cast that wraps
+  show(my_lane() + twice(lane));   // one-line helpers, inlined
+  show(__ballot_sync(0xffffffffu, lane < 5)); // a ballot of a known predicate
+  show(sizeof(int) + lane);        // a constant folded by clang
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneEvaluator Eval(*FU, context());
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 17u);
+  unsigned W = 3;
+  expectLanes(Eval, E[0], W, [](int L) { return L; });
+  expectLanes(Eval, E[1], W, [&](int) { return W; });
+  expectLanes(Eval, E[2], W, [](int L) { return L + 2; });
+  expectLanes(Eval, E[3], W, [](int L) { return L * 5 / 2 % 7; });
+  expectLanes(Eval, E[4], W, [](int L) { return (L << 2) >> 1; });
+  expectLanes(Eval, E[5], W, [](int L) { return (L & 6) | (L ^ 1); });
+  expectLanes(Eval, E[6], W, [](int L) { return -L; });
+  expectLanes(Eval, E[7], W, [](int L) { return ~L; });
+  expectLanes(Eval, E[8], W, [](int L) { return !L; });
+  expectLanes(Eval, E[9], W, [](int L) { return L < 8; });
+  expectLanes(Eval, E[10], W, [](int L) { return L >= 8 && L != 20; });
+  expectLanes(Eval, E[11], W, [](int L) { return L == 3 || L > 29; });
+  expectLanes(Eval, E[12], W, [](int L) { return L < 16 ? L : 100; });
+  expectLanes(Eval, E[13], W, [](int L) { return (unsigned char)(L * 16); });
+  expectLanes(Eval, E[14], W, [](int L) { return L + 2 * L; });
+  expectLanes(Eval, E[15], W, [](int) { return 0x1f; });
+  expectLanes(Eval, E[16], W, [](int L) { return 4 + L; });
+}
+
+TEST_F(LaneEvaluatorTest, KnownBlocksGiveEachRegister) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__global__ void k() {
+  show(threadIdx.x);
+  show(threadIdx.y);
+  show(blockDim.x);
+  show(threadIdx.x + threadIdx.y * blockDim.x); // the linear index
+  show(blockIdx.x);
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneEvaluator Eval(*FU, context());
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 5u);
+  // An unknown block: threadIdx.x is 32 * W + L, threadIdx.y unknown.
+  expectLanes(Eval, E[0], 2, [](int L) { return 64 + L; });
+  EXPECT_FALSE(Eval.valueIn(E[1], 0, 0));
+  // A 16x2 block: warp 0 holds two rows.
+  Eval.setBlock(BlockExtents{16, 2, 1});
+  expectLanes(Eval, E[0], 0, [](int L) { return L % 16; });
+  expectLanes(Eval, E[1], 0, [](int L) { return L / 16; });
+  expectLanes(Eval, E[2], 0, [](int) { return 16; });
+  expectLanes(Eval, E[3], 0, [](int L) { return L; });
+  // Warp 1 is the first warp of block 1.
+  expectLanes(Eval, E[4], 1, [](int) { return 1; });
+  // A 48-thread block: its second warp has 16 lanes.
+  Eval.setBlock(BlockExtents{48, 1, 1});
+  EXPECT_EQ(Eval.liveLanes(0), AllLanes);
+  EXPECT_EQ(Eval.liveLanes(1), 0xffffu);
+  EXPECT_EQ(Eval.liveLanes(2), AllLanes); // block 1, warp 0
+}
+
+TEST_F(LaneEvaluatorTest, RuntimeValuesAndDataAreNamedAndBindable) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+struct Args { int n; };
+__global__ void k(const int *in, int n, Args a) {
+  const int lane = threadIdx.x % 32;
+  show(lane < n);
+  show(lane < a.n);
+  show(in[threadIdx.x] > 0);
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneEvaluator Eval(*FU, context());
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 3u);
+  for (const Expr *X : E)
+    EXPECT_FALSE(Eval.valueIn(X, 0, 0));
+  EvaluationGaps G = Eval.gapsOf(E[0], 0, 0);
+  ASSERT_EQ(G.Runtime.size(), 1u);
+  EXPECT_TRUE(G.Data.empty());
+  Eval.bindRuntimeValue(G.Runtime[0].Key, 7);
+  expectLanes(Eval, E[0], 0, [](int L) { return L < 7; });
+  // A member of a parameter read the same way twice is one value.
+  EvaluationGaps M = Eval.gapsOf(E[1], 0, 0);
+  ASSERT_EQ(M.Runtime.size(), 1u);
+  EXPECT_NE(M.Runtime[0].Key, G.Runtime[0].Key);
+  // A per-lane load is data, not a runtime value.
+  EvaluationGaps D = Eval.gapsOf(E[2], 0, 0);
+  EXPECT_TRUE(D.Runtime.empty());
+  ASSERT_EQ(D.Data.size(), 1u);
+}
+
+/// The witness of the first call to \p Name in \p Fn, accepting the first.
+static std::optional<LaneWitness> witnessAt(WarpAnalysis &WA,
+                                            const FunctionUniformity &FU,
+                                            const Stmt *At,
+                                            std::vector<BlockExtents> Shapes) {
+  LaneReach Reach(FU, WA.context());
+  WitnessSearch Search(Reach, Shapes);
+  return Search.find(At, FU.divergenceAt(At),
+                     [](const LaneWitness &) { return true; });
+}
+
+TEST_F(LaneEvaluatorTest, WitnessesByTier) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void proven(float *out) {
+  const int lane = threadIdx.x % 32;
+  if (lane < 16)
+    out[0] = __ballot_sync(0xffffffff, 1);
+}
+__global__ void conditional(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  out[0] = __ballot_sync(0xffffffff, 1);
+}
+__global__ void data(float *out, const float *in) {
+  if (in[threadIdx.x] > 0)
+    out[0] = __ballot_sync(0xffffffff, 1);
+}
+__global__ void launched(float *out) {
+  if (threadIdx.x < 48)
+    out[0] = __ballot_sync(0xffffffff, 1);
+}
+__global__ void whole_warps(float *out) {
+  if (threadIdx.x < 64) // whole warps in every block
+    out[0] = __ballot_sync(0xffffffff, 1);
+}
+void host() { launched<<<1, 64>>>(nullptr); }
+)cu"));
+  WarpAnalysis &WA = analysis();
+  auto At = [&](llvm::StringRef Fn) {
+    return stmtsIn(Fn, [](const Stmt *S) {
+      return matchCollective(S).has_value();
+    }).front();
+  };
+  std::optional<LaneWitness> P =
+      witnessAt(WA, *uniformity("proven"), At("proven"), {});
+  ASSERT_TRUE(P);
+  EXPECT_EQ(P->T, Tier::Proven);
+  EXPECT_EQ(P->Arrive, 0xffffu);
+
+  std::optional<LaneWitness> C =
+      witnessAt(WA, *uniformity("conditional"), At("conditional"), {});
+  ASSERT_TRUE(C);
+  EXPECT_EQ(C->T, Tier::Conditional);
+  EXPECT_EQ(C->Condition, "is not a multiple of 32");
+
+  std::optional<LaneWitness> D =
+      witnessAt(WA, *uniformity("data"), At("data"), {});
+  ASSERT_TRUE(D);
+  EXPECT_EQ(D->T, Tier::Data);
+  EXPECT_TRUE(D->DataLoad);
+
+  // In a 64-thread block, threadIdx.x < 48 splits warp 1.
+  std::optional<LaneWitness> L = witnessAt(WA, *uniformity("launched"),
+                                           At("launched"), {{64, 1, 1}});
+  ASSERT_TRUE(L);
+  EXPECT_EQ(L->T, Tier::Proven);
+  EXPECT_EQ(L->Arrive, 0xffffu);
+
+  // No lane arithmetic splits a warp at threadIdx.x < 64: only a potential
+  // witness is left.
+  std::optional<LaneWitness> U = witnessAt(
+      WA, *uniformity("whole_warps"), At("whole_warps"), {});
+  ASSERT_TRUE(U);
+  EXPECT_EQ(U->T, Tier::Potential);
+}
+
+TEST_F(LaneEvaluatorTest, AbsentLanesExitWaitOrPairUp) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void exits(unsigned *out) {
+  const int lane = threadIdx.x % 32;
+  if (lane < 16)
+    out[0] = __ballot_sync(0xffffffff, 1);
+  out[1] = 0;
+}
+__global__ void barrier(unsigned *out) {
+  const int lane = threadIdx.x % 32;
+  if (lane < 16)
+    out[0] = __ballot_sync(0xffffffff, 1);
+  __syncthreads();
+}
+__global__ void pairs(unsigned *out) {
+  const int lane = threadIdx.x % 32;
+  if (lane < 16)
+    out[0] = __ballot_sync(0xffffffff, 1);
+  else
+    out[1] = __ballot_sync(0xffffffff, 0);
+}
+__device__ void helper(unsigned *out, int n) {
+  if (threadIdx.x >= n)
+    return;
+  out[0] = __ballot_sync(0xffffffff, 1);
+}
+__global__ void caller_syncs(unsigned *out, int n) {
+  helper(out, n);
+  __syncthreads();
+}
+)cu"));
+  WarpAnalysis &WA = analysis();
+  auto FateIn = [&](llvm::StringRef Fn) {
+    const FunctionUniformity *FU = uniformity(Fn);
+    const Stmt *At = stmtsIn(Fn, [](const Stmt *S) {
+                       return matchCollective(S).has_value();
+                     }).front();
+    std::optional<CollectiveUse> Use = matchCollective(At);
+    return fateOf(*FU, At, FU->divergenceAt(At), &*Use, std::nullopt, WA,
+                  [&](const FunctionDecl *FD) {
+                    return WA.fateAfterReturn(FD);
+                  });
+  };
+  EXPECT_EQ(FateIn("exits").F, AbsentFate::Exits);
+  EXPECT_EQ(FateIn("barrier").F, AbsentFate::WaitAtBarrier);
+  EXPECT_EQ(FateIn("pairs").F, AbsentFate::PairsUp);
+  // Lanes that return from the helper wait at the caller's barrier.
+  EXPECT_EQ(FateIn("helper").F, AbsentFate::WaitAtBarrier);
+}
+
+} // namespace
+} // namespace clang::warp::test
