@@ -30,8 +30,9 @@ void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
   reportCollectives(FU, WA.context());
 }
 
-/// What lanes returning from a function meet next, as the unit shows it.
-static CallerFate unitCallers(WarpAnalysis &WA) {
+/// What lanes returning from a function meet next, as the unit shows it
+/// (a callable for a CallerFate argument: it must outlive the call).
+static auto unitCallers(WarpAnalysis &WA) {
   return [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); };
 }
 

@@ -33,7 +33,11 @@ static std::string absentLanes(const LaneWitness &W) {
                     " of block " + std::to_string(W.Warp / W.Block->warps())
               : "the warp of threads " + std::to_string(32 * W.Warp) + ".." +
                     std::to_string(32 * W.Warp + 31);
-  return clang::warp::describeLanes(W.absent()) + " of " + Warp;
+  std::string Lanes = clang::warp::describeLanes(W.absent()) + " of " + Warp;
+  if (W.Iteration)
+    Lanes += " in iteration " + std::to_string(*W.Iteration + 1) +
+             " of the loop around it";
+  return Lanes;
 }
 
 void noteWitness(ClangTidyCheck &Check, SourceLocation At,

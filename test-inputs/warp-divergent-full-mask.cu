@@ -98,8 +98,12 @@ __global__ void shfl_sync_literal_mask_in_lane_branch(float *out, const float *i
     // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
     // CHECK-FIXES: {{^}}  if (lane < 16) {
     // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask, v, 3);
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-7]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void shfl_up_sync_uppercase_mask_in_else_branch(float *out, const float *in) {
@@ -113,8 +117,12 @@ __global__ void shfl_up_sync_uppercase_mask_in_else_branch(float *out, const flo
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane < 16));
     // CHECK-FIXES: v += __shfl_up_sync(warp_mask, v, 1, 16);
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void shfl_down_sync_not_zero_mask_in_conditional_operator(float *out, const float *in) {
@@ -124,6 +132,10 @@ __global__ void shfl_down_sync_not_zero_mask_in_conditional_operator(float *out,
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:34: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:34: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:34: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ballot_sync_minus_one_mask_in_lane_branch(unsigned *out, const float *in) {
@@ -135,8 +147,12 @@ __global__ void ballot_sync_minus_one_mask_in_lane_branch(unsigned *out, const f
     // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
     // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
     // CHECK-FIXES: votes = __ballot_sync(warp_mask, in[threadIdx.x] > 0.0f);
+    // CHECK-NOTES: :[[@LINE-5]]:13: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:13: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = votes;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void shfl_xor_sync_macro_mask_in_lane_branch(float *out, const float *in) {
@@ -148,8 +164,12 @@ __global__ void shfl_xor_sync_macro_mask_in_lane_branch(float *out, const float 
     // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
     // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane >= 8);
     // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 1);
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lanes 0..7 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0xffffff00
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 0..7 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void all_sync_constexpr_mask_in_lane_dependent_loop(int *out, const float *in) {
@@ -160,7 +180,11 @@ __global__ void all_sync_constexpr_mask_in_lane_dependent_loop(int *out, const f
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__all_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:21: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:13: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:13: note: lanes: mask 0xffffffff arrive 0xfffffffe
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 0 wait at a block barrier and the warp never meets
   out[threadIdx.x] = hits;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void any_sync_const_global_mask_in_switch(int *out, const float *in) {
@@ -172,11 +196,15 @@ __global__ void any_sync_const_global_mask_in_switch(int *out, const float *in) 
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__any_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:16: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 1..3, 5..7, 9..11, 13..15, 17..19, 21..23, 25..27, 29..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: lanes: mask 0xffffffff arrive 0x11111111
+    // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 1..3, 5..7, 9..11, 13..15, 17..19, 21..23, 25..27, 29..31 wait at a block barrier and the warp never meets
     break;
   default:
     break;
   }
   out[threadIdx.x] = r;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void uni_sync_local_const_mask_in_short_circuit_and(float *out, const float *in) {
@@ -187,8 +215,12 @@ __global__ void uni_sync_local_const_mask_in_short_circuit_and(float *out, const
     // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: full warp mask passed to '__uni_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-2]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:20: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-4]]:20: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:20: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     v = 0.0f;
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void helper_default_full_mask_in_lane_branch(float *out, const float *in) {
@@ -198,7 +230,10 @@ __global__ void helper_default_full_mask_in_lane_branch(float *out, const float 
     v = reduce(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void syncwarp_without_argument_in_lane_branch(float *out, const float *in) {
@@ -213,9 +248,13 @@ __global__ void syncwarp_without_argument_in_lane_branch(float *out, const float
     // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
     // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
     // CHECK-FIXES: {{^}}    __syncwarp(warp_mask);
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     tile[lane] += tile[lane + 8];
   }
   out[threadIdx.x] = tile[lane];
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Since sm_70 lanes at different __syncwarp calls wait for each other, but
@@ -227,22 +266,22 @@ __global__ void syncwarp_count_differs_between_arms(float *out, const float *in)
   if (lane < 16) {
     tile[lane] = in[threadIdx.x];
     __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
-    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+    // Pairs up with the __syncwarp() of the else arm (Volta and later).
     tile[lane] += tile[15 - lane];
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-9]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-7]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+7]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   } else {
     tile[lane] = -in[threadIdx.x];
     __syncwarp();
-    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-15]]:12: note: lanes diverge here
-    // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+    // Pairs up with the first __syncwarp() of the then arm.
   }
   out[threadIdx.x] = tile[31 - lane];
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Every collective ------------------------------------------------------
@@ -254,7 +293,11 @@ __global__ void match_any_sync_in_short_circuit_or(int *out, const int *keys) {
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_any_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:27: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:36: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-4]]:36: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:36: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = alone;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void match_all_sync_in_data_dependent_conditional_operator(unsigned *out, const int *keys) {
@@ -264,10 +307,13 @@ __global__ void match_all_sync_in_data_dependent_conditional_operator(unsigned *
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: full warp mask passed to '__match_all_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:29: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-3]]:36: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-4]]:36: note: data: which lanes get here depends on 'keys[threadIdx.x]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
   out[threadIdx.x] = same + pred;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
-__global__ void reduce_add_sync_after_early_return(unsigned *out, const unsigned *in, int n) {
+__device__ void reduce_add_sync_after_early_return(unsigned *out, const unsigned *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
@@ -277,8 +323,16 @@ __global__ void reduce_add_sync_after_early_return(unsigned *out, const unsigned
   // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(i >= n));
   // CHECK-FIXES: {{^}}  if (i >= n)
   // CHECK-FIXES: const unsigned total = __reduce_add_sync(warp_mask, in[i]);
+  // CHECK-NOTES: :[[@LINE-6]]:26: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-7]]:26: note: lanes: mask 0xffffffff arrive 0x0001ffff
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
   if (threadIdx.x % 32 == 0)
     out[i / 32] = total;
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void reduce_add_sync_after_early_return_caller(unsigned *out, const unsigned *in, int n) {
+  reduce_add_sync_after_early_return(out, in, n);
+  __syncthreads();
 }
 
 __global__ void reduce_min_sync_in_lane_loop_with_ragged_trip_count(unsigned *out, const unsigned *in) {
@@ -290,7 +344,11 @@ __global__ void reduce_min_sync_in_lane_loop_with_ragged_trip_count(unsigned *ou
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: full warp mask passed to '__reduce_min_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:16: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE-4]]:16: note: witness: in a 1-D block of whole warps, lanes 4..31 of the warp of threads 0..31 in iteration 4 of the loop around it do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:16: note: lanes: mask 0xffffffff arrive 0x0000000f
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 4..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = m;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void reduce_max_sync_in_else_if_chain(int *out, const int *in) {
@@ -304,8 +362,12 @@ __global__ void reduce_max_sync_in_else_if_chain(int *out, const int *in) {
     // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-4]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: in a 1-D block of whole warps, lanes 0..7, 24..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x00ffff00
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 0..7, 24..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = r;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ptx_shfl_sync_register_mask_in_lane_branch(unsigned *out, const unsigned *in) {
@@ -317,9 +379,13 @@ __global__ void ptx_shfl_sync_register_mask_in_lane_branch(unsigned *out, const 
     // CHECK-MESSAGES: :[[@LINE-2]]:5: warning: full warp mask passed to 'shfl.sync{{[^']*}}' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-4]]:5: note: run 'shfl.sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     // No fix: no fix for inline PTX: its source lanes are not followed.
   }
   out[threadIdx.x] = x;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ptx_vote_sync_immediate_mask_in_lane_branch(unsigned *out, const unsigned *in) {
@@ -331,11 +397,15 @@ __global__ void ptx_vote_sync_immediate_mask_in_lane_branch(unsigned *out, const
                  : "=r"(b) : "r"(in[threadIdx.x]));
     // CHECK-MESSAGES: :[[@LINE-3]]:5: warning: full warp mask passed to 'vote.sync{{[^']*}}' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes: mask 0xffffffff arrive 0x000000ff
+    // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
     // The mask is an immediate inside the asm string: no fix, but the note
     // must still tell the user what to pass.
-    // CHECK-NOTES: :[[@LINE-7]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-10]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   }
   out[threadIdx.x] = b;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ptx_bar_warp_sync_in_data_dependent_loop(int *out, const int *in) {
@@ -345,16 +415,19 @@ __global__ void ptx_bar_warp_sync_in_data_dependent_loop(int *out, const int *in
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to 'bar.warp.sync' in potentially divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:16: note: lanes may diverge here on a data-dependent condition
     // CHECK-NOTES: :[[@LINE-3]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: data: which lanes get here depends on 'in[k]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
     k += blockDim.x;
   }
   out[threadIdx.x] = k;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Every way lanes diverge -----------------------------------------------
 
 // The classic partial-warp reduction: the lanes past `n` have left, the
 // shuffles read undefined values from them (right answer only by luck).
-__global__ void shfl_down_reduction_after_early_return(float *out, const float *in, int n) {
+__device__ void shfl_down_reduction_after_early_return(float *out, const float *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
     return;
@@ -364,8 +437,16 @@ __global__ void shfl_down_reduction_after_early_return(float *out, const float *
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
   // CHECK-NOTES: :[[@LINE-6]]:5: note: keep these lanes in the warp with a neutral value instead of leaving: with a narrower mask, values '__shfl_down_sync' reads from exited lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0x0001ffff
+  // CHECK-NOTES: :[[@LINE+7]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
   if (threadIdx.x % 32 == 0)
     atomicAdd(out, v);
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void shfl_down_reduction_after_early_return_caller(float *out, const float *in, int n) {
+  shfl_down_reduction_after_early_return(out, in, n);
+  __syncthreads();
 }
 
 __global__ void shfl_xor_sync_after_lane_dependent_break(float *out, const float *in) {
@@ -380,8 +461,12 @@ __global__ void shfl_xor_sync_after_lane_dependent_break(float *out, const float
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
     // CHECK-NOTES: :[[@LINE-7]]:21: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: keep these lanes in the warp with a neutral value instead of leaving: with a narrower mask, values '__shfl_xor_sync' reads from exited lanes are undefined
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0xfffffffe
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lane 0 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void syncwarp_after_lane_dependent_continue(float *out, const float *in) {
@@ -396,11 +481,15 @@ __global__ void syncwarp_after_lane_dependent_continue(float *out, const float *
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
     // CHECK-FIXES: {{^}}    const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane % 2 == k % 2));
     // CHECK-FIXES: {{^}}    __syncwarp(warp_mask);
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: witness: in a 1-D block of whole warps, lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 of the warp of threads 0..31 in iteration 1 of the loop around it do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes: mask 0xffffffff arrive 0xaaaaaaaa
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 wait at a block barrier and the warp never meets
     out[k * 32 + lane] = tile[lane ^ 2];
   }
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
-__global__ void syncwarp_without_argument_after_early_return(float *out, const float *in, int n) {
+__device__ void syncwarp_without_argument_after_early_return(float *out, const float *in, int n) {
   __shared__ float tile[32];
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const int lane = threadIdx.x % 32;
@@ -413,7 +502,15 @@ __global__ void syncwarp_without_argument_after_early_return(float *out, const f
   // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(i >= n));
   // CHECK-FIXES: {{^}}  if (i >= n) return;
   // CHECK-FIXES: {{^}}  __syncwarp(warp_mask);
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-8]]:3: note: lanes: mask 0xffffffff arrive 0x0001ffff
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
   out[i] = tile[lane ^ 1];
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void syncwarp_without_argument_after_early_return_caller(float *out, const float *in, int n) {
+  syncwarp_without_argument_after_early_return(out, in, n);
+  __syncthreads();
 }
 
 __global__ void nested_lane_branches(float *out, const float *in) {
@@ -426,29 +523,28 @@ __global__ void nested_lane_branches(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-4]]:12: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes: mask 0xffffffff arrive 0x000000ff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
-// Both arms of an `if` run a full-mask ballot: each gets its own mask.
+// Both arms of an `if` run the same full-mask ballot: since Volta the lanes
+// at one and the lanes at the other meet (the Programming Guide's if/else
+// example), so neither is a finding.
 __global__ void ballot_sync_in_both_arms(unsigned *out, const float *in) {
   const int lane = threadIdx.x % 32;
   const float x = in[threadIdx.x];
   unsigned votes;
   if (lane < 16) {
     votes = __ballot_sync(0xffffffff, x > 0.0f);
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   } else {
     votes = __ballot_sync(0xffffffff, x < 0.0f);
-    // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__ballot_sync' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-7]]:12: note: lanes diverge here
   }
-  // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
-  // CHECK-FIXES: const unsigned warp_mask{{1?}} = __ballot_sync(0xffffffff, {{lane < 16|!\(lane < 16\)}});
-  // CHECK-FIXES: votes = __ballot_sync(warp_mask{{1?}}, x > 0.0f);
-  // CHECK-FIXES: votes = __ballot_sync(warp_mask{{1?}}, x < 0.0f);
   out[threadIdx.x] = votes;
+  __syncthreads();
 }
 
 __global__ void shfl_sync_in_data_dependent_branch(float *out, const float *in) {
@@ -459,8 +555,11 @@ __global__ void shfl_sync_in_data_dependent_branch(float *out, const float *in) 
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:13: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-3]]:9: note: run '__shfl_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: data: which lanes get here depends on 'in[i]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
   // No fix: lane 0 may not take the branch.
   out[i] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Without WarpAlignedBlockDimX a warp may span two rows of a 2-D block.
@@ -468,12 +567,16 @@ __global__ void shfl_xor_sync_in_thread_idx_y_branch(float *out, const float *in
   float v = in[threadIdx.x];
   if (threadIdx.y == 0)
     v += __shfl_xor_sync(0xffffffff, v, 1);
-  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-4]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
   // CHECK-NOTES: :[[@LINE-4]]:10: note: run '__shfl_xor_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   // No fix: which lanes take the branch is not known per lane.
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ptx_laneid_branch(float *out, const float *in) {
@@ -486,7 +589,11 @@ __global__ void ptx_laneid_branch(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
   // CHECK-FIXES: v = __shfl_sync(warp_mask, v, 0);
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & 31; }
@@ -498,7 +605,11 @@ __global__ void lane_id_helper_branch(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:17: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:10: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void tile_thread_rank_branch(float *out, const float *in) {
@@ -508,7 +619,11 @@ __global__ void tile_thread_rank_branch(float *out, const float *in) {
     v += __shfl_xor_sync(0xffffffff, v, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_xor_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Through helpers, templates, lambdas, members, macros ------------------
@@ -520,7 +635,10 @@ __global__ void full_warp_helper_called_in_lane_branch(float *out, const float *
     v = warp_sum(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach the call
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void two_level_helper_chain_called_in_lane_branch(int *out, const float *in) {
@@ -530,8 +648,11 @@ __global__ void two_level_helper_chain_called_in_lane_branch(int *out, const flo
     count = outer_vote_count(in[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'outer_vote_count' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-450]]:58: note: 'inner_vote' is called here
+  // CHECK-NOTES: :[[@LINE-568]]:58: note: 'inner_vote' is called here
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach the call
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = count;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
@@ -540,7 +661,10 @@ __global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
   v = sum_if_low(v, lane);
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: call to 'sum_if_low' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:21: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-618]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void branch_on_lane_returned_through_reference(float *out, const float *in) {
@@ -551,16 +675,22 @@ __global__ void branch_on_lane_returned_through_reference(float *out, const floa
     v = warp_sum(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-525]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-649]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach the call
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v + warp;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const float *in) {
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:63: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-490]]:12: note: lanes diverge here in 'bcast_below' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-490]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-617]]:12: note: lanes diverge here in 'bcast_below' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-617]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-5]]:34: note: condition: lanes split only when 'half' is less than 32; with 'half' = 17, lanes 17..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const float *in) {
@@ -570,8 +700,11 @@ __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const fl
     v = reduce(v, 0xffffffff);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-535]]:10: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-665]]:10: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Instantiated twice (float, int): reported once, at the template.
@@ -582,7 +715,18 @@ __device__ T half_warp_shift(T v) {
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:10: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+15]]:20: note: consequence: undefined: lanes 16..31 wait at another warp collective instead: undefined behaviour that runs silently on sm_90 today
+  // CHECK-NOTES: :[[@LINE-8]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-8]]:42: note: the source lane is computed from this operand
+  // CHECK-NOTES: :[[@LINE-9]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 leave before it
+  // CHECK-NOTES: :[[@LINE-10]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-11]]:10: note: consequence: wrong-values: lanes 8..15 get undefined values (0 on sm_90)
   // No fix: lanes 8..15 would read lanes 16..23, which skip the branch.
+  // CHECK-MESSAGES: :[[@LINE-13]]:10: warning: lanes 8..15 of '__shfl_down_sync' read lanes 16..23, which have left the kernel: the values read are undefined [warp-shuffle-source-outside-mask]
+  // (In half_warp_shift<int>, called last, the lanes that skip the branch
+  // return and leave the kernel: the shuffle reads them.)
   return v;
 }
 
@@ -601,6 +745,9 @@ __device__ T never_instantiated_low_half_sum(T v) {
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
   // CHECK-FIXES: v += __shfl_xor_sync(warp_mask, v, 2);
+  // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-7]]:10: note: consequence: undefined: lanes 16..31 return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
   return v;
 }
 
@@ -612,9 +759,13 @@ __global__ void lambda_with_lane_branch(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
     // CHECK-FIXES: {{^}}    const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 < 16);
     // CHECK-FIXES: x += __shfl_xor_sync(warp_mask, x, 4);
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     return x;
   };
   out[threadIdx.x] = low_half_sum(in[threadIdx.x]);
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void lambda_capturing_lane(float *out, const float *in) {
@@ -625,10 +776,14 @@ __global__ void lambda_capturing_lane(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:11: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-3]]:14: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:11: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+    // CHECK-NOTES: :[[@LINE-4]]:11: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:11: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     // No fix: lane 15 would read lane 16, which skips the branch.
     return x;
   };
   out[threadIdx.x] = shift_low(in[threadIdx.x]);
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 struct WarpAccumulator {
@@ -640,6 +795,9 @@ struct WarpAccumulator {
     // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
     // CHECK-FIXES: const unsigned warp_mask = __ballot_sync(0xffffffff, threadIdx.x % 32 >= 16);
     // CHECK-FIXES: value += __shfl_xor_sync(warp_mask, value, 1);
+    // CHECK-NOTES: :[[@LINE-5]]:16: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:16: note: lanes: mask 0xffffffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE+8]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
   }
 };
 
@@ -647,6 +805,7 @@ __global__ void member_function_with_lane_branch(float *out, const float *in) {
   WarpAccumulator acc{in[threadIdx.x]};
   acc.add_from_upper_half();
   out[threadIdx.x] = acc.value;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // The collective comes from a macro: reported at the expansion, never fixed
@@ -659,9 +818,15 @@ __global__ void macro_expanded_shuffle_in_lane_branch(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
-  // CHECK-NOTES: :[[@LINE-645]]:27: note: expanded from macro 'WARP_BROADCAST'
-  // CHECK-NOTES: :[[@LINE-646]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-804]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-805]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-7]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-808]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-810]]:27: note: expanded from macro 'WARP_BROADCAST'
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 //===----------------------------------------------------------------------===//
@@ -1052,14 +1217,16 @@ __global__ void rows_launched_warp_aligned(float *p) {
 
 // Launched with a runtime blockDim.x: a warp may span two rows.
 __global__ void rows_launched_unaligned(float *p) {
-  if (threadIdx.y > 0)
-    return;
-  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-  // CHECK-NOTES: :[[@LINE+8]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
-  // CHECK-NOTES: :[[@LINE-21]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  __syncthreads(); // the other rows wait here
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE+12]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
+  // CHECK-NOTES: :[[@LINE-19]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-7]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-7]]:22: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
 }
 
 void launch_rows(float *p, int width) {
@@ -1088,23 +1255,27 @@ __global__ void rows_via_params_struct(float *p) {
 }
 // Launched with 16-wide rows: two rows share a warp.
 __global__ void rows_half_warp_wide(float *p) {
-  if (threadIdx.y > 0)
-    return;
-  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  __syncthreads(); // the other rows wait here
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-56]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-5]]:19: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: witness: in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
 }
 // No launch in this unit: the note says which option would silence it.
 __global__ void rows_never_launched(float *p) {
-  if (threadIdx.y > 0)
-    return;
-  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes may exit here
-  // CHECK-NOTES: :[[@LINE-66]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  __syncthreads(); // the other rows wait here
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-68]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-5]]:19: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
 }
 
 // Warps are cut from the linear thread index threadIdx.y * blockDim.x +
@@ -1131,10 +1302,13 @@ __global__ void rows_row_start_warp_index(float *p) {
 __global__ void rows_scaled_by_constant(float *p) {
   if ((threadIdx.y * 32) / 32 == 0)
     p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:31: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-4]]:31: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-  // CHECK-NOTES: :[[@LINE-96]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-102]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-5]]:22: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // `if (tid == k) ... else if (tid < k)`: past `tid < k` no lane has
@@ -1164,8 +1338,11 @@ __global__ void producer_among_workers(float *p, int nwarps) {
     p[tid] = launch_warp_sum(p[tid]);
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-5]]:11: note: lanes diverge here
-    // CHECK-NOTES: :[[@LINE-126]]:10: note: '__shfl_xor_sync' with a full mask runs here
+    // CHECK-NOTES: :[[@LINE-135]]:10: note: '__shfl_xor_sync' with a full mask runs here
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: witness: in a 1-D block of whole warps, lane 5 of the warp of threads 0..31 do not reach the call
+    // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 5 wait at a block barrier and the warp never meets
   }
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // A test excludes another only where both read the same values: here
@@ -1176,15 +1353,16 @@ __global__ void consume_until_empty(const int *endp, float *p, const int *next) 
   do {
     while (index < end) {
       p[index] = launch_warp_sum(p[index]);
-      // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-      // CHECK-NOTES: :[[@LINE-3]]:18: note: lanes diverge here
-      // CHECK-NOTES: :[[@LINE+5]]:7: note: lanes exit here
-      // CHECK-NOTES: :[[@LINE-141]]:10: note: '__shfl_xor_sync' with a full mask runs here
+      // KNOWN MISS: a while loop whose lanes leave after data-dependent
+      // numbers of iterations: the first iteration is conditional on end
+      // (threadIdx.x < end), but the evaluator follows for loops only, so
+      // this is potential
       index = next[index];
     }
     if (index >= end)
       break;
   } while (true);
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 template <typename Kernel, typename... Args>
@@ -1239,14 +1417,16 @@ __global__ void rows_via_member_writes(float *p) {
 }
 // An extent set only on one path is not known at the launch.
 __global__ void rows_via_member_write_in_branch(float *p) {
-  if (threadIdx.y > 0)
-    return;
-  p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
-  // CHECK-MESSAGES: :[[@LINE-1]]:20: warning: call to 'launch_warp_sum' in potentially divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes may exit here
-  // CHECK-NOTES: :[[@LINE-4]]:5: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-  // CHECK-NOTES: :[[@LINE+15]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
-  // CHECK-NOTES: :[[@LINE-208]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = launch_warp_sum(p[threadIdx.x]);
+  __syncthreads(); // the other rows wait here
+  // CHECK-MESSAGES: :[[@LINE-2]]:22: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE+19]]:3: note: launched here with a block whose x extent is not known to be a multiple of 32
+  // CHECK-NOTES: :[[@LINE-5]]:19: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-223]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 void launch_with_member_writes(float *p, int m, int width) {
   dim3 grid(m);
@@ -1288,7 +1468,11 @@ __global__ void branch_on_half_warp_sum(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:9: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: data: which lanes get here depends on 'in[threadIdx.x]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Block-wide votes are the same in every thread of the block.
@@ -1365,6 +1549,9 @@ template <class Queue> __device__ void paren_init_pattern(int *p) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: consequence: undefined: lanes 16..31 return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
 }
 
 template <class T, int Width, class... Rest>
@@ -1377,6 +1564,8 @@ __device__ T dependent_pattern(T v, T *p, Rest... rest) {
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_xor_sync' in potentially divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:22: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-3]]:9: note: run '__shfl_xor_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: data: which lanes get here depends on 'p[threadIdx.x]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: undefined: the lanes that do not arrive return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
   return v;
 }
 
@@ -1391,7 +1580,11 @@ __global__ void existing_warp_mask_name(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-FIXES: {{^}}  const unsigned warp_mask1 = __ballot_sync(0xffffffff, lane < 8);
   // CHECK-FIXES: {{^}}    v = __shfl_sync(warp_mask1, v, 0);
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x000000ff
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v + warp_mask;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Past a lane's copy of a kernel parameter (silent) ------------------------
@@ -1423,8 +1616,12 @@ __global__ void counted_offsets_within_branch(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane < 16);
     // CHECK-FIXES: {{^}}      v += __shfl_xor_sync(warp_mask, v, offset);
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Offset 16 makes lane 0 read lane 16, which skips the branch: a narrower
@@ -1439,13 +1636,17 @@ __global__ void counted_offsets_leave_branch(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: full warp mask passed to '__shfl_down_sync' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:12: note: run '__shfl_down_sync' where the lanes are together, with a neutral value in the lanes that skip the branch: with the mask of the lanes that take it, values read from the other lanes are undefined
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // The lanes that stay after an exit read only each other: the ballot of
 // the lanes that stay repairs it.
-__global__ void exit_then_reads_among_stayers(float *out, const float *in) {
+__device__ void exit_then_reads_among_stayers(float *out, const float *in) {
   const unsigned lane = threadIdx.x % 32;
   float v = in[threadIdx.x];
   if (lane >= 16)
@@ -1455,7 +1656,15 @@ __global__ void exit_then_reads_among_stayers(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
   // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, !(lane >= 16));
   // CHECK-FIXES: {{^}}  v += __shfl_xor_sync(warp_mask, v, 1);
+  // CHECK-NOTES: :[[@LINE-5]]:8: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:8: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void exit_then_reads_among_stayers_caller(float *out, const float *in) {
+  exit_then_reads_among_stayers(out, in);
+  __syncthreads();
 }
 
 // --- The warp's own base index (silent) -------------------------------------
@@ -1522,13 +1731,13 @@ __global__ void segment_per_row_with_lane_offset_bounds(const float *val, float 
   for (int ind = first; ind < last; ind += 32) {
     acc += ind < nnz ? val[ind] : 0.0f;
     if (__any_sync(0xffffffff, acc > 1.0f))
-    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__any_sync' in potentially divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-4]]:29: note: lanes may diverge here on a data-dependent condition
-    // CHECK-NOTES: :[[@LINE-5]]:29: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; no launch of this kernel is seen: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
-    // CHECK-NOTES: :[[@LINE-4]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+    // KNOWN MISS: the loop bounds need both a launch shape and a runtime
+    // value (num) bound at once; the witness search binds one at a time, so
+    // this is potential
       acc = 0.0f;
   }
   out[blockIdx.x * 32 + threadIdx.x] = acc;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // A window whose ends are multiples of 32, one of them a min() of two.
@@ -1579,18 +1788,78 @@ __device__ bool outside_low_lanes(unsigned lane) {
     return false;
   return true;
 }
-__global__ void exit_on_helper_result(float *p) {
+__device__ void exit_on_helper_result(float *p) {
   const unsigned lane = threadIdx.x % 32;
   if (outside_low_lanes(lane))
     return;
   p[lane] = warp_sum(p[lane]);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
-  // CHECK-NOTES: :[[@LINE-1560]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach the call
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-1771]]:10: note: '__shfl_xor_sync' with a full mask runs here
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void exit_on_helper_result_caller(float *p) {
+  exit_on_helper_result(p);
+  __syncthreads();
 }
 // The same helper asked about the warp: every lane takes the same return.
 __global__ void exit_on_helper_result_per_warp(float *p) {
   if (outside_low_lanes(threadIdx.x / 32))
     return;
   p[threadIdx.x] = warp_sum(p[threadIdx.x]);
+}
+
+// --- CUDA's exited-thread rule (silent) -------------------------------------
+
+// A collective waits only for the non-exited lanes its mask names: lanes
+// that returned from the kernel, or that run to its end with no barrier and
+// no collective on the way, are exempt. None of these reads a lane that has
+// left (warp-shuffle-source-outside-mask reports the shuffles that do).
+__global__ void exited_lanes_vote(unsigned *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  const unsigned any = __any_sync(0xffffffff, in[i] > 0.0f);
+  const unsigned all = __all_sync(0xffffffff, in[i] > 1.0f);
+  out[i] = __ballot_sync(0xffffffff, in[i] > 2.0f) + any + all;
+}
+__global__ void exited_lanes_match_and_reduce(unsigned *out, const unsigned *in,
+                                              int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int pred;
+  const unsigned peers = __match_any_sync(0xffffffff, in[i]);
+  const unsigned same = __match_all_sync(0xffffffff, in[i], &pred);
+  out[i] = __reduce_add_sync(0xffffffff, in[i]) + peers + same;
+}
+__global__ void exited_lanes_syncwarp(float *out, const float *in, int n) {
+  __shared__ float tile[32];
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  tile[threadIdx.x % 32] = in[i];
+  __syncwarp();
+  out[i] = tile[threadIdx.x % 32];
+}
+// The upper half leaves; the lower half's butterfly stays in the lower half.
+__global__ void exited_lanes_not_read(float *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  if (lane >= 16)
+    return;
+  float v = in[threadIdx.x];
+  for (int offset = 8; offset > 0; offset /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, offset);
+  out[threadIdx.x] = v;
+}
+// The lanes that skip the branch run on to the kernel's end: as good as
+// exited, since nothing on their way waits for the others.
+__global__ void skipping_lanes_run_to_the_end(unsigned *out, const float *in) {
+  const unsigned lane = threadIdx.x % 32;
+  unsigned votes = 0;
+  if (lane < 16)
+    votes = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
+  out[threadIdx.x] = votes;
 }

@@ -22,15 +22,21 @@ public:
       PointBlock = FU.blockOf(Point);
   }
 
-  /// Visits \p B from its element \p From on.
-  void push(const CFGBlock *B, unsigned From = 0) {
+  /// Visits \p B from its element \p From on, having met \p Matched
+  /// collectives like the point's on the way.
+  void push(const CFGBlock *B, unsigned From = 0, unsigned Matched = 0) {
     if (B && Seen.insert(B).second)
-      Work.push_back({B, From});
+      Work.push_back({B, From, Matched});
   }
+
+  /// The point is the \p N-th collective like it on its lanes' way from
+  /// the branch: absent lanes pair up with it at their N-th.
+  void pointOrdinal(unsigned N) { Ordinal = N; }
 
   Fate run() {
     while (!Work.empty()) {
-      auto [B, From] = Work.pop_back_val();
+      auto [B, From, Matched] = Work.pop_back_val();
+      this->Matched = Matched;
       if (Known && Known->Reach &&
           !(Known->Reach->mayReachBlock(*B, Known->Warp) & Known->Lanes))
         continue;
@@ -45,7 +51,7 @@ public:
         continue;
       }
       for (const CFGBlock::AdjacentBlock &S : B->succs())
-        push(S.getReachableBlock());
+        push(S.getReachableBlock(), 0, this->Matched);
     }
     return Worst;
   }
@@ -78,13 +84,15 @@ private:
   std::optional<Fate> stopsAt(const Stmt *St) {
     ASTContext &Ctx = WA.context();
     if (std::optional<CollectiveUse> Other = matchCollective(St)) {
-      if (Use && Other->Info == Use->Info) {
-        std::optional<LaneSet> A = constantMask(*Use, Ctx);
-        std::optional<LaneSet> B = constantMask(*Other, Ctx);
-        if (A && A == B)
-          return Fate{AbsentFate::PairsUp, St};
-      }
-      return Fate{AbsentFate::WaitAtCollective, St};
+      if (!Use || !sameCollective(*Use, *Other, Ctx))
+        return Fate{AbsentFate::WaitAtCollective, St};
+      // Lanes at different calls of one collective meet call for call:
+      // the point's N-th with their N-th; they pass the ones before.
+      if (++Matched == Ordinal)
+        return Fate{AbsentFate::PairsUp, St};
+      if (Matched > Ordinal)
+        return Fate{AbsentFate::WaitAtCollective, St};
+      return std::nullopt;
     }
     const auto *Call = dyn_cast<CallExpr>(St);
     if (!Call)
@@ -121,11 +129,66 @@ private:
   WarpAnalysis &WA;
   CallerFate Callers;
   llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
-  llvm::SmallVector<std::pair<const CFGBlock *, unsigned>, 16> Work;
+  struct Item {
+    const CFGBlock *B;
+    unsigned From, Matched;
+  };
+  llvm::SmallVector<Item, 16> Work;
   Fate Worst;
+  unsigned Ordinal = 1, Matched = 0;
 };
 
+/// How many collectives like \p Use the lanes that reach \p Point from
+/// the edge \p Edge of \p Branch run on the way, \p Point included (the
+/// first path found).
+unsigned ordinalOf(const FunctionUniformity &FU, const CFGBlock &Branch,
+                   unsigned Edge, const Stmt *Point, const CollectiveUse &Use,
+                   ASTContext &Ctx) {
+  const CFGBlock *PointBlock = FU.blockOf(Point);
+  const CFGBlock *Start = nullptr;
+  unsigned I = 0;
+  for (const CFGBlock::AdjacentBlock &S : Branch.succs())
+    if (I++ == Edge)
+      Start = S.getReachableBlock();
+  struct Item {
+    const CFGBlock *B;
+    unsigned Count;
+  };
+  llvm::SmallVector<Item, 8> Work;
+  llvm::SmallPtrSet<const CFGBlock *, 16> Seen;
+  if (Start)
+    Work.push_back({Start, 0});
+  while (!Work.empty()) {
+    auto [B, Count] = Work.pop_back_val();
+    if (!Seen.insert(B).second)
+      continue;
+    for (const CFGElement &E : *B)
+      if (std::optional<CFGStmt> S = E.getAs<CFGStmt>()) {
+        std::optional<CollectiveUse> Other = matchCollective(S->getStmt());
+        if (Other && sameCollective(Use, *Other, Ctx))
+          ++Count;
+        if (S->getStmt() == Point)
+          return std::max(Count, 1u);
+      }
+    if (B == PointBlock)
+      return std::max(Count, 1u);
+    for (const CFGBlock::AdjacentBlock &S : B->succs())
+      if (const CFGBlock *N = S.getReachableBlock())
+        Work.push_back({N, Count});
+  }
+  return 1;
+}
+
 } // namespace
+
+bool sameCollective(const CollectiveUse &A, const CollectiveUse &B,
+                    ASTContext &Ctx) {
+  if (A.Info != B.Info)
+    return false;
+  std::optional<LaneSet> MA = constantMask(A, Ctx);
+  std::optional<LaneSet> MB = constantMask(B, Ctx);
+  return MA && MA == MB;
+}
 
 Fate fateOf(const FunctionUniformity &FU, const Stmt *Point,
             const Divergence &D, const CollectiveUse *Use,
@@ -138,6 +201,9 @@ Fate fateOf(const FunctionUniformity &FU, const Stmt *Point,
     const CFGBlock *Branch = FU.blockOf(B.Terminator);
     if (!Branch)
       continue;
+    if (Use && &B == &D.Branches.front())
+      Walk.pointOrdinal(
+          ordinalOf(FU, *Branch, B.Edge, Point, *Use, WA.context()));
     unsigned I = 0;
     for (const CFGBlock::AdjacentBlock &S : Branch->succs())
       if (I++ != B.Edge)

@@ -72,6 +72,11 @@ Fate fateOf(const FunctionUniformity &FU, const Stmt *Point,
             std::optional<KnownLanes> Known, WarpAnalysis &WA,
             CallerFate Callers);
 
+/// Whether \p A and \p B are the same collective with the same constant
+/// mask: lanes at one and at the other meet (since Volta).
+bool sameCollective(const CollectiveUse &A, const CollectiveUse &B,
+                    ASTContext &Ctx);
+
 /// What lanes do from \p After on (a call they returned from, in \p FU):
 /// the fate of lanes that continue past it.
 Fate fateAfter(const FunctionUniformity &FU, const Stmt *After,

@@ -165,6 +165,18 @@ void LaneEvaluator::bind(const VarDecl *VD, std::optional<int64_t> Value) {
   invalidate();
 }
 
+void LaneEvaluator::bindPerLane(const VarDecl *VD,
+                                std::optional<LaneValues> Values) {
+  if (Values)
+    PerLaneBound[VD] = *Values;
+  else
+    PerLaneBound.erase(VD);
+  // Lane sets cache edges by the uniform bindings they read: a per-lane
+  // one changes them all.
+  ++ContextGeneration;
+  invalidate();
+}
+
 void LaneEvaluator::bindRuntimeValue(uint64_t Key,
                                      std::optional<int64_t> Value) {
   if (Value)
@@ -311,8 +323,14 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
 std::optional<int64_t> LaneEvaluator::evalUncached(const Expr *E, unsigned Lane,
                                                    uint64_t Warp,
                                                    unsigned Depth) {
-  if (E->isValueDependent() || E->isTypeDependent())
-    return unknown(E, nullptr);
+  if (E->isValueDependent() || E->isTypeDependent()) {
+    // A template pattern: what the analysis says of the expression as a
+    // whole is all there is (a per-lane load is still data).
+    if (Inlining)
+      return unknown(E, nullptr);
+    WarpValue V = FU.valueOf(E);
+    return unknown(E, &V);
+  }
   if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr>(E) ||
       isa<SubstNonTypeTemplateParmExpr, SizeOfPackExpr,
           UnaryExprOrTypeTraitExpr>(E))
@@ -475,10 +493,9 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
                                                uint64_t Warp, unsigned Depth) {
   QualType T = E->getType();
   const auto *Ref = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
-  if (Ref)
-    if (const auto *P = dyn_cast<ParmVarDecl>(Ref->getDecl());
-        P && Inlining)
-      if (auto It = Arguments.find(P); It != Arguments.end()) {
+  if (Ref && Inlining)
+    if (const auto *VD = dyn_cast<VarDecl>(Ref->getDecl()))
+      if (auto It = Arguments.find(VD); It != Arguments.end()) {
         ReadVarying = true;
         return asType(It->second, T);
       }
@@ -511,6 +528,12 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
       ReadVarying = true; // the counter's value in this iteration
       return asType(It->second, T);
     }
+    if (auto It = PerLaneBound.find(VD); It != PerLaneBound.end()) {
+      ReadVarying = true;
+      if (!It->second[Lane])
+        return std::nullopt;
+      return asType(*It->second[Lane], T);
+    }
     if (isReadOnlyLocal(VD))
       if (std::optional<int64_t> I = eval(VD->getInit(), Lane, Warp, Depth + 1))
         return asType(*I, T);
@@ -535,27 +558,53 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   return unknown(E, &V);
 }
 
-/// The expression \p FD returns when its body is that one statement.
-static const Expr *soleReturn(const FunctionDecl *FD) {
+/// The return statement \p S is, or the only statement of a block that
+/// is one.
+static const ReturnStmt *asReturn(const Stmt *S) {
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    S = CS->size() == 1 ? CS->body_front() : nullptr;
+  return dyn_cast_or_null<ReturnStmt>(S);
+}
+
+/// Whether the body of \p FD is a chain the evaluator can follow: scalar
+/// locals declared with an initializer, `if (c) return a; [else return b;]`
+/// and a final `return e;`.
+static bool isReturnChain(const FunctionDecl *FD) {
   const auto *Body = dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
-  if (!Body || Body->size() != 1)
-    return nullptr;
-  const auto *Ret = dyn_cast<ReturnStmt>(Body->body_front());
-  return Ret ? Ret->getRetValue() : nullptr;
+  if (!Body || Body->body_empty() || Body->size() > 8 ||
+      !isa<ReturnStmt>(Body->body_back()))
+    return false;
+  for (const Stmt *S : Body->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                          : nullptr;
+      if (!VD || !VD->getInit() || !VD->getType()->isIntegralOrEnumerationType())
+        return false;
+    } else if (const auto *If = dyn_cast<IfStmt>(S)) {
+      if (If->getInit() || If->getConditionVariable() || !asReturn(If->getThen()) ||
+          (If->getElse() && !asReturn(If->getElse())))
+        return false;
+    } else if (!isa<ReturnStmt>(S)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 std::optional<int64_t> LaneEvaluator::evalInlined(const CallExpr *Call,
                                                   unsigned Lane, uint64_t Warp,
                                                   unsigned Depth) {
-  // A one-line accessor (`int tid() { return threadIdx.x + ...; }`): the
-  // lane's value is its return expression with this lane's arguments.
+  // A small helper (`int tid() { return threadIdx.x + ...; }`, a predicate
+  // that returns early): the lane's value is the return it takes, with this
+  // lane's arguments.
   const FunctionDecl *Callee = Call->getDirectCallee();
-  const Expr *Result = soleReturn(Callee ? Callee->getDefinition() : nullptr);
-  if (!Result || isa<CXXMethodDecl>(Callee) || !Call->getType()->isIntegralOrEnumerationType() ||
+  if (Callee)
+    Callee = Callee->getDefinition();
+  if (!Callee || !isReturnChain(Callee) || isa<CXXMethodDecl>(Callee) ||
+      !Call->getType()->isIntegralOrEnumerationType() ||
       Call->getNumArgs() != Callee->getNumParams() || Inlining >= 3)
     return unknown(Call, nullptr);
-  Callee = Callee->getDefinition();
-  llvm::SmallVector<std::pair<const ParmVarDecl *, int64_t>, 4> Values;
+  llvm::SmallVector<std::pair<const VarDecl *, int64_t>, 4> Values;
   for (unsigned I = 0; I < Call->getNumArgs(); ++I) {
     const ParmVarDecl *P = Callee->getParamDecl(I);
     if (!P->getType()->isIntegralOrEnumerationType())
@@ -565,31 +614,57 @@ std::optional<int64_t> LaneEvaluator::evalInlined(const CallExpr *Call,
       return std::nullopt;
     Values.push_back({P, *A});
   }
-  llvm::SmallVector<std::pair<const ParmVarDecl *, std::optional<int64_t>>, 4>
-      Saved;
-  for (auto [P, A] : Values) {
-    auto It = Arguments.find(P);
-    Saved.push_back(
-        {P, It == Arguments.end() ? std::nullopt : std::optional(It->second)});
-    Arguments[P] = A;
-  }
   // The callee's expressions are evaluated for this call's arguments: none
   // of them may be taken as the same in every lane from a cache.
+  llvm::SmallVector<std::pair<const VarDecl *, std::optional<int64_t>>, 4>
+      Saved;
+  auto Bind = [&](const VarDecl *VD, int64_t V) {
+    auto It = Arguments.find(VD);
+    Saved.push_back(
+        {VD, It == Arguments.end() ? std::nullopt : std::optional(It->second)});
+    Arguments[VD] = V;
+  };
+  for (auto [P, A] : Values)
+    Bind(P, A);
   auto SavedInvariant = std::move(Invariant);
   Invariant.clear();
   ++Inlining;
-  std::optional<int64_t> V = eval(Result, Lane, Warp, Depth + 1);
+  std::optional<int64_t> Result;
+  for (const Stmt *S : cast<CompoundStmt>(Callee->getBody())->body()) {
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      const auto *VD = cast<VarDecl>(DS->getSingleDecl());
+      std::optional<int64_t> V = eval(VD->getInit(), Lane, Warp, Depth + 1);
+      if (!V)
+        break;
+      Bind(VD, asType(*V, VD->getType()));
+      continue;
+    }
+    const ReturnStmt *Taken = nullptr;
+    if (const auto *If = dyn_cast<IfStmt>(S)) {
+      std::optional<int64_t> C = eval(If->getCond(), Lane, Warp, Depth + 1);
+      if (!C)
+        break;
+      Taken = *C ? asReturn(If->getThen()) : asReturn(If->getElse());
+      if (!Taken)
+        continue;
+    } else {
+      Taken = cast<ReturnStmt>(S);
+    }
+    if (Taken->getRetValue())
+      Result = eval(Taken->getRetValue(), Lane, Warp, Depth + 1);
+    break;
+  }
   --Inlining;
   Invariant = std::move(SavedInvariant);
   ReadVarying = true;
-  for (auto [P, A] : Saved)
-    if (A)
-      Arguments[P] = *A;
+  for (auto It = Saved.rbegin(); It != Saved.rend(); ++It)
+    if (It->second)
+      Arguments[It->first] = *It->second;
     else
-      Arguments.erase(P);
-  if (!V)
+      Arguments.erase(It->first);
+  if (!Result)
     return std::nullopt;
-  return asType(*V, Call->getType());
+  return asType(*Result, Call->getType());
 }
 
 std::optional<int64_t> LaneEvaluator::ballotIn(const CallExpr *Ballot,

@@ -120,6 +120,9 @@ public:
   /// Takes \p VD to hold \p Value in every lane (a loop counter in one of
   /// its iterations, see forEachCounterValue); nullopt forgets it.
   void bind(const VarDecl *VD, std::optional<int64_t> Value);
+  /// Takes \p VD to hold \p Values, one per lane (a loop counter each
+  /// lane steps from its own start); nullopt forgets it.
+  void bindPerLane(const VarDecl *VD, std::optional<LaneValues> Values);
   /// Takes the runtime value \p Key (RuntimeValue::Key) to be \p Value in
   /// every lane; nullopt forgets it.
   void bindRuntimeValue(uint64_t Key, std::optional<int64_t> Value);
@@ -161,8 +164,9 @@ private:
   /// is the lane, a zero-offset thread index 32 * W + L).
   std::optional<int64_t> byShape(const Expr *E, const WarpValue &V,
                                  unsigned Lane, uint64_t Warp);
-  /// The value of a call of a helper whose body is one `return e;`, with
-  /// its parameters bound to the arguments' values in this lane.
+  /// The value of a call of a small helper (scalar locals, `if (c) return
+  /// a;`, a final return) with its parameters bound to the arguments'
+  /// values in this lane.
   std::optional<int64_t> evalInlined(const CallExpr *Call, unsigned Lane,
                                      uint64_t Warp, unsigned Depth);
   /// A leaf that is not computed: noted in the gaps, by why.
@@ -194,10 +198,11 @@ private:
   llvm::DenseMap<const Type *, IntFormat> IntFormats;
   llvm::DenseMap<const VarDecl *, int64_t> Bound;
   llvm::DenseMap<uint64_t, int64_t> RuntimeBound;
-  /// The parameters of the helpers being inlined, bound to this lane's
-  /// arguments; while any is, the analysis of FU does not describe the
+  llvm::DenseMap<const VarDecl *, LaneValues> PerLaneBound;
+  /// The parameters and locals of the helpers being inlined, bound to this
+  /// lane's values; while any is, the analysis of FU does not describe the
   /// expressions evaluated.
-  llvm::DenseMap<const ParmVarDecl *, int64_t> Arguments;
+  llvm::DenseMap<const VarDecl *, int64_t> Arguments;
   unsigned Inlining = 0;
   /// Values that read no lane, thread index or binding (and were not cut
   /// short by the depth limit).

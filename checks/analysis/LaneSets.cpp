@@ -67,6 +67,19 @@ static bool loopsAround(const Stmt *Root, const Stmt *Target,
   return false;
 }
 
+bool writesVariable(const Stmt *S, const VarDecl *VD) {
+  WritesVar Writes(VD);
+  Writes.TraverseStmt(const_cast<Stmt *>(S));
+  return Writes.Found;
+}
+
+llvm::SmallVector<const ForStmt *, 4>
+forLoopsAround(const Stmt *S, const FunctionUniformity &FU) {
+  llvm::SmallVector<const ForStmt *, 4> Loops;
+  loopsAround(FU.decl()->getBody(), S, Loops);
+  return Loops;
+}
+
 /// The values the counter of \p For takes, in order, when they are the same
 /// in every lane: a constant start, a condition and a step that read only
 /// the counter and constants, a body that does not write the counter, and
@@ -217,9 +230,71 @@ static const Expr *followedCondition(const CFGBlock &B) {
   return dyn_cast_or_null<Expr>(B.getTerminatorCondition());
 }
 
+/// The case value range \p Label matches, if it is a case with constants.
+static std::optional<std::pair<int64_t, int64_t>>
+caseRange(const Stmt *Label, ASTContext &Ctx) {
+  const auto *Case = dyn_cast_or_null<CaseStmt>(Label);
+  if (!Case || Case->getLHS()->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult L, R;
+  if (!Case->getLHS()->EvaluateAsInt(L, Ctx))
+    return std::nullopt;
+  int64_t Low = L.Val.getInt().getExtValue(), High = Low;
+  if (const Expr *RHS = Case->getRHS()) {
+    if (RHS->isValueDependent() || !RHS->EvaluateAsInt(R, Ctx))
+      return std::nullopt;
+    High = R.Val.getInt().getExtValue();
+  }
+  return std::make_pair(Low, High);
+}
+
+llvm::SmallVector<LaneSet, 2> LaneReach::switchLanes(const CFGBlock &B,
+                                                     const SwitchStmt &Switch,
+                                                     uint64_t Warp) {
+  // Each case gets the lanes whose value it names; the default (or the way
+  // past the switch) those no case names. A lane whose value is not known
+  // may go anywhere.
+  llvm::SmallVector<LaneSet, 2> Out(B.succ_size(), AllLanes);
+  ASTContext &Ctx = FU.decl()->getASTContext();
+  bool ReadWarp = false;
+  LaneValues Values = Eval.laneValues(Switch.getCond(), Warp, ReadWarp);
+  llvm::SmallVector<std::optional<std::pair<int64_t, int64_t>>, 8> Ranges;
+  for (const CFGBlock::AdjacentBlock &S : B.succs()) {
+    const CFGBlock *Target = S.getReachableBlock();
+    Ranges.push_back(Target ? caseRange(Target->getLabel(), Ctx)
+                            : std::nullopt);
+    if (Target && isa_and_nonnull<CaseStmt>(Target->getLabel()) &&
+        !Ranges.back())
+      return Out; // a case the evaluator cannot read
+  }
+  LaneSet Matched = 0;
+  for (unsigned I = 0; I < Ranges.size(); ++I) {
+    if (!Ranges[I])
+      continue;
+    LaneSet Lanes = 0;
+    for (unsigned L = 0; L < 32; ++L)
+      if (!Values[L] ||
+          (*Values[L] >= Ranges[I]->first && *Values[L] <= Ranges[I]->second))
+        Lanes |= 1u << L;
+    Out[I] = Lanes;
+    Matched |= Lanes;
+  }
+  LaneSet Unknown = 0;
+  for (unsigned L = 0; L < 32; ++L)
+    if (!Values[L])
+      Unknown |= 1u << L;
+  for (unsigned I = 0; I < Ranges.size(); ++I)
+    if (!Ranges[I])
+      Out[I] = ~Matched | Unknown;
+  return Out;
+}
+
 llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
                                                    uint64_t Warp) {
   llvm::SmallVector<LaneSet, 2> Out(B.succ_size(), AllLanes);
+  if (const auto *Switch =
+          dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+    return switchLanes(B, *Switch, Warp);
   const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
@@ -344,8 +419,7 @@ LaneSet LaneReach::mayReach(const Stmt *S, uint64_t Warp) {
 bool LaneReach::isExact(const Stmt *S) {
   Divergence D = FU.divergenceAt(S);
   for (const DivergentBranch &B : D.Branches) {
-    if (isLoop(B.Terminator) || isa_and_nonnull<SwitchStmt>(B.Terminator) ||
-        !B.Condition)
+    if (isLoop(B.Terminator) || !B.Condition)
       return false;
     if (!Eval.valuesIn(B.Condition, 0))
       return false;

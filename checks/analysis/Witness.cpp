@@ -77,6 +77,149 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
     if (Accept(W))
       return W;
   }
+  return inLoopIterations(S, T, Accept, Template);
+}
+
+namespace {
+/// A for-loop whose counter every lane steps by the same amount from its
+/// own start: `for (int k = lane; k < n; k += 32)`, `for (k = 0; k < lane;
+/// ++k)`.
+struct SteppedLoop {
+  const VarDecl *Counter = nullptr;
+  const Expr *Cond = nullptr;
+  const Expr *StepExpr = nullptr; ///< null: Step
+  int64_t Step = 1;
+};
+} // namespace
+
+/// \p For as a stepped loop, if it is one: one counter declared in its
+/// init, stepped by ++, --, += or -= and written nowhere in the body.
+static std::optional<SteppedLoop> steppedLoop(const ForStmt *For) {
+  const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
+  const auto *VD = Init && Init->isSingleDecl()
+                       ? dyn_cast<VarDecl>(Init->getSingleDecl())
+                       : nullptr;
+  if (!VD || !VD->getInit() || !VD->getType()->isIntegerType() ||
+      !For->getCond() || !For->getInc() ||
+      writesVariable(For->getBody(), VD))
+    return std::nullopt;
+  SteppedLoop L;
+  L.Counter = VD;
+  L.Cond = For->getCond();
+  auto Names = [&](const Expr *E) {
+    const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return DRE && DRE->getDecl() == VD;
+  };
+  const Expr *Inc = For->getInc()->IgnoreParenImpCasts();
+  if (const auto *UO = dyn_cast<UnaryOperator>(Inc);
+      UO && UO->isIncrementDecrementOp() && Names(UO->getSubExpr())) {
+    L.Step = UO->isIncrementOp() ? 1 : -1;
+    return L;
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Inc);
+  if (!BO || !Names(BO->getLHS()) ||
+      (BO->getOpcode() != BO_AddAssign && BO->getOpcode() != BO_SubAssign))
+    return std::nullopt;
+  L.StepExpr = BO->getRHS();
+  L.Step = BO->getOpcode() == BO_AddAssign ? 1 : -1;
+  return L;
+}
+
+/// How many iterations a loop is followed for at most.
+static constexpr unsigned MaxIterations = 64;
+
+std::optional<LaneWitness> WitnessSearch::inLoopIterations(
+    const Stmt *S, Tier T, llvm::function_ref<bool(const LaneWitness &)> Accept,
+    LaneWitness Template) {
+  // The innermost stepped loop whose body holds the point: lanes leave it
+  // after different numbers of iterations (a lane-dependent bound), or at
+  // a branch that reads the counter.
+  const FunctionUniformity &FU = Reach.function();
+  std::optional<SteppedLoop> Loop;
+  for (const ForStmt *For : llvm::reverse(forLoopsAround(S, FU)))
+    if ((Loop = steppedLoop(For)))
+      break;
+  if (!Loop)
+    return std::nullopt;
+  LaneEvaluator &Eval = Reach.evaluator();
+  const Expr *Start = Loop->Counter->getInit();
+  std::optional<LaneWitness> Found;
+  for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
+    LaneSet Live = Eval.liveLanes(Warp);
+    std::optional<int64_t> Step =
+        Loop->StepExpr ? Eval.valueIn(Loop->StepExpr, 0, Warp) : 1;
+    if (!Step)
+      break;
+    LaneValues Begin;
+    for (unsigned L = 0; L < 32; ++L)
+      if (Live >> L & 1)
+        Begin[L] = Eval.valueIn(Start, L, Warp);
+    auto CounterAt = [&](unsigned J) {
+      LaneValues V;
+      for (unsigned L = 0; L < 32; ++L)
+        if (Begin[L])
+          V[L] = *Begin[L] + Loop->Step * *Step * int64_t(J);
+      return V;
+    };
+    // Each lane's trip count, while the condition is known.
+    std::array<unsigned, 32> Trips;
+    Trips.fill(MaxIterations);
+    LaneSet In = 0;
+    for (unsigned L = 0; L < 32; ++L)
+      if (Begin[L])
+        In |= 1u << L;
+    bool Known = In == Live;
+    for (unsigned J = 0; J < MaxIterations && In && Known; ++J) {
+      Eval.bindPerLane(Loop->Counter, CounterAt(J));
+      for (unsigned L = 0; L < 32; ++L) {
+        if (!(In >> L & 1))
+          continue;
+        std::optional<int64_t> Go = Eval.valueIn(Loop->Cond, L, Warp);
+        if (!Go) {
+          Known = false;
+          break;
+        }
+        if (!*Go) {
+          Trips[L] = J;
+          In &= ~(1u << L);
+        }
+      }
+    }
+    Eval.bindPerLane(Loop->Counter, std::nullopt);
+    if (!Known)
+      continue;
+    unsigned First = MaxIterations;
+    for (unsigned L = 0; L < 32; ++L)
+      if (Live >> L & 1)
+        First = std::min(First, Trips[L]);
+    for (unsigned J : {0u, First, 1u}) {
+      if (J >= MaxIterations)
+        continue;
+      LaneSet InLoop = 0;
+      for (unsigned L = 0; L < 32; ++L)
+        if ((Live >> L & 1) && Trips[L] > J)
+          InLoop |= 1u << L;
+      if (!InLoop)
+        continue;
+      Eval.bindPerLane(Loop->Counter, CounterAt(J));
+      LaneWitness W = at(S, Warp);
+      W.Arrive &= InLoop;
+      bool Accepted = false;
+      if (W.Arrive && W.Arrive != W.Live) {
+        W.T = T;
+        W.Runtime = Template.Runtime;
+        W.RuntimeValue = Template.RuntimeValue;
+        W.ByLaunchShape = Template.ByLaunchShape;
+        W.Iteration = J;
+        Accepted = Accept(W);
+        if (Accepted)
+          Found = W;
+      }
+      Eval.bindPerLane(Loop->Counter, std::nullopt);
+      if (Accepted)
+        return Found;
+    }
+  }
   return std::nullopt;
 }
 

@@ -55,6 +55,9 @@ struct LaneWitness {
   bool ByLaunchShape = false;
   /// Data: the per-lane load the split reads.
   const Expr *DataLoad = nullptr;
+  /// The iteration of the loop around the point the lanes were found in
+  /// (0 for the first), when a loop's counter decides.
+  std::optional<unsigned> Iteration;
 
   /// Lanes that exist and certainly do not reach the point.
   LaneSet absent() const { return Live & ~Arrive; }
@@ -83,6 +86,12 @@ public:
   LaneWitness at(const Stmt *S, uint64_t Warp);
 
 private:
+  /// Tries every warp of the present block in the iterations of the
+  /// stepped loop around \p S where lanes leave it (inEveryWarp's part).
+  std::optional<LaneWitness>
+  inLoopIterations(const Stmt *S, Tier T,
+                   llvm::function_ref<bool(const LaneWitness &)> Accept,
+                   LaneWitness Template);
   /// Tries every warp of the present block; returns an accepted witness.
   std::optional<LaneWitness>
   inEveryWarp(const Stmt *S, Tier T,
