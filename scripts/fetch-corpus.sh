@@ -11,7 +11,12 @@
 # <root>  where the projects go, as <root>/<name> (names as in the list);
 #         made if absent
 # [list]  default scripts/real-projects.txt (read for the Kokkos unit tests
-#         to generate, ../.generated/kokkos/unit_test/TestCuda_<Name>.cpp)
+#         to generate, ../.generated/kokkos/unit_test/TestCuda_<Name>.cpp).
+#         A list whose units are all first-contact projects (the second
+#         table; scripts/first-contact-projects.txt) gets only the projects
+#         it names (as a unit's project or as $ROOT/<name> in its flags) and
+#         only the shared and first-contact shims; any other list gets the
+#         whole corpus table, plus the first-contact projects it names.
 # env MIRROR: read the projects from local bare git dirs instead of GitHub;
 #         `{}` in it is replaced by owner+name (MIRROR=/srv/git/{}.git reads
 #         NVIDIA/cccl from /srv/git/NVIDIA+cccl.git) and the tree is taken with
@@ -89,6 +94,27 @@ projects=(
   "mumax3            mumax/3                              a0c5126ac5477b02ee321bebfb2ed5e2d76368b0"
 )
 
+# The first-contact projects (scripts/first-contact-projects.txt, issue 40):
+# measured with no rule written for them; fetched only for a list that names
+# them (see [list] above). Same columns.
+first_contact=(
+  "lmdeploy           InternLM/lmdeploy                     1263d5cd889b7ad500e85b8eb20401327a4516ab"
+  "fastllm            ztxz16/fastllm                        d3aea32f809b8b89b152643a202068c35acffbf9"
+  "exllamav2          turboderp/exllamav2                   b9c025b4b1ee78c0d34e700f2e474a02dfb13c90"
+  "nvdiffrast         NVlabs/nvdiffrast                     253ac4fcea7de5f396371124af597e6cc957bfae"
+  "LightGBM           microsoft/LightGBM                    bae0b7ba953341a32b2a9c5c5c437a1b976f576f"
+  # LightGBM's submodule external_libs/fast_double_parser, at its commit
+  "fast_double_parser lemire/fast_double_parser             252029ddac664370bdda3f0761675785d92a1573"
+  "cuSZ               szcompressor/cuSZ                     d3cde38aec71a3ae2a7f80eef7707a27b3bc3d1d"
+  "cuSZp              szcompressor/cuSZp                    6ab90a55dfb47da95c4d23b1bea0013e3f8f73ce"
+  "GPUMD              brucefan1983/GPUMD                    d98135deee27068f4f30605fbc581d4c613fff99"
+  "qsim               quantumlib/qsim                       502b4a3774834ca866c633777b4c7bf8fee1d25e"
+  "kaldi              kaldi-asr/kaldi                       f4007661023b98b8081fd875029f0dee62242fd1"
+  "darknet            AlexeyAB/darknet                      59596d7880f6504768df41d6daa586f5cb2b932f"
+  "ccminer            tpruvot/ccminer                       6ff4e50987e59a70056324a94ed8667cc0bf598d"
+  "CUDA-PointPillars  NVIDIA-AI-IOT/CUDA-PointPillars       ce7e2bd694c90207435c8751d61cdb38d48a9f4c"
+)
+
 # ---- fetching
 
 # Paths of the blobs of <commit> that the (partial) git dir $1 lacks.
@@ -144,7 +170,27 @@ fetch() { # $1 name, $2 owner/name, $3 commit
   mv "$tmp" "$dest"
 }
 
+# What the list names: its units' projects, and $ROOT/<name> in its flags.
+units=$(awk '$1 !~ /^#/ && NF >= 2 { print $1 }' "$list" | sort -u)
+listed=$( { echo "$units"
+            # shellcheck disable=SC2016  # the literal token $ROOT
+            grep -v '^[[:space:]]*#' "$list" | grep -oE '\$ROOT/[^/[:space:]]+' | cut -d/ -f2 || true
+          } | sort -u)
+named() { grep -qxF -- "$1" <<<"$listed"; }
+fc_names=$(printf '%s\n' "${first_contact[@]}" | awk '$1 !~ /^#/ { print $1 }')
+# first_contact_only=1: every unit of the list is a first-contact project
+first_contact_only=1
+for u in $units; do grep -qxF -- "$u" <<<"$fc_names" || first_contact_only=0; done
+selected=()
 for p in "${projects[@]}"; do
+  read -r name _ <<<"$p"
+  if [ "$first_contact_only" = 0 ] || named "$name"; then selected+=("$p"); fi
+done
+for p in "${first_contact[@]}"; do
+  read -r name _ <<<"$p"
+  if named "$name"; then selected+=("$p"); fi
+done
+for p in "${selected[@]}"; do
   # shellcheck disable=SC2086  # the table's columns
   fetch $p
 done
@@ -231,6 +277,86 @@ static inline __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr,
 }
 #endif
 EOF
+
+# ---- first-contact shims (scripts/first-contact-projects.txt says which
+# unit uses which); written when the list names a first-contact project.
+if [ "$first_contact_only" = 1 ] || grep -qxF -f <(echo "$fc_names") <<<"$units"; then
+fc=$gen/first-contact
+put "$fc/cache_hint_stores.h" <<'EOF'
+// warp-lint first-contact shim (scripts/fetch-corpus.sh, force-included):
+// nvcc's sm_32_intrinsics.h has the cache-hint stores for every type; clang's
+// CUDA headers only for the builtin scalar and vector types. Stand-ins.
+#pragma once
+template <class T> __device__ inline void __stcs(T *p, T v) { *p = v; }
+template <class T> __device__ inline void __stcg(T *p, T v) { *p = v; }
+template <class T> __device__ inline void __stwb(T *p, T v) { *p = v; }
+EOF
+put "$fc/cub_max_min.h" <<'EOF'
+// warp-lint first-contact shim (scripts/fetch-corpus.sh, force-included):
+// cub::Max and cub::Min, removed in CCCL 3 (CUDA 13), which kaldi uses.
+#pragma once
+namespace cub {
+struct Max {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return a < b ? b : a; }
+};
+struct Min {
+  template <class T> __host__ __device__ T operator()(const T &a, const T &b) const { return b < a ? b : a; }
+};
+}
+EOF
+put "$fc/aten-stub/ATen/cuda/CUDAContext.h" <<'EOF'
+// warp-lint first-contact shim (scripts/fetch-corpus.sh): exllamav2's
+// kernels include <ATen/cuda/CUDAContext.h> but use nothing of torch; only
+// the standard and cuBLAS headers it brings in.
+#pragma once
+#include <cublas_v2.h>
+#include <algorithm>
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+EOF
+fi
+# nvdiffrast: cudaraster's impl/Util.inl with its `%lanemask_*` asm operands
+# written `%%lanemask_*`, and RasterImpl_kernel.cu as a wrapper that finds it
+# first (-I order)
+if named nvdiffrast; then
+  f=$root/nvdiffrast/csrc/common/cudaraster/impl/Util.inl
+  need "$f"
+  sed 's/ %lanemask_\([a-z]*\);/ %%lanemask_\1;/' "$f" | put "$gen/nvdiffrast-overlay/Util.inl"
+  [ "$(grep -c '%%lanemask_' "$gen/nvdiffrast-overlay/Util.inl")" = 4 ] ||
+    die "$f: not four \` %lanemask_*;\` asm operands to rewrite any more"
+  need "$root/nvdiffrast/csrc/common/cudaraster/impl/RasterImpl_kernel.cu"
+  put "$root/.wrappers/nvdiffrast/raster_impl_kernel.cu" <<'EOF'
+// warp-lint first-contact wrapper (scripts/fetch-corpus.sh), not part of
+// nvdiffrast: csrc/common/cudaraster/impl/RasterImpl_kernel.cu, the same
+// includes and kernels, except that "Util.inl" resolves (by -I order) to the
+// copy under $ROOT/.generated/nvdiffrast-overlay whose `%lanemask_*` asm
+// operands are written `%%lanemask_*` (nvcc accepts a single %, clang does
+// not). Every other file is the project's own.
+#include "../CudaRaster.hpp"
+#include "PrivateDefs.hpp"
+#include "Constants.hpp"
+#include "Util.inl"
+
+namespace CR
+{
+#include "TriangleSetup.inl"
+#include "BinRaster.inl"
+#include "CoarseRaster.inl"
+#include "FineRaster.inl"
+}
+
+__global__ void __launch_bounds__(CR_SETUP_WARPS * 32, CR_SETUP_OPT_BLOCKS)  triangleSetupKernel (const CR::CRParams p)  { CR::triangleSetupImpl(p); }
+__global__ void __launch_bounds__(CR_BIN_WARPS * 32, 1)                      binRasterKernel     (const CR::CRParams p)  { CR::binRasterImpl(p); }
+__global__ void __launch_bounds__(CR_COARSE_WARPS * 32, 1)                   coarseRasterKernel  (const CR::CRParams p)  { CR::coarseRasterImpl(p); }
+__global__ void __launch_bounds__(CR_FINE_MAX_WARPS * 32, 1)                 fineRasterKernel    (const CR::CRParams p)  { CR::fineRasterImpl(p); }
+EOF
+fi
+if [ "$first_contact_only" = 1 ]; then
+  echo "== first-contact generated files under $root/.generated and $root/.wrappers written"
+  exit 0
+fi
 
 # Catch2 v3's catch_user_config.hpp, every option off (real-projects.sh
 # makes the same when it is missing; here so benchmark.py finds it too).
