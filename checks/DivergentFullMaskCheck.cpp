@@ -115,7 +115,7 @@ void DivergentFullMaskCheck::report(const FullMaskSite &F,
   // values read from lanes that skipped the branch or left are undefined.
   bool ReadsWithin =
       !IsShuffle || shuffleReadsWithin(Use, F.D.Branches, FU, Ctx);
-  bool Fixable = If && ReadsWithin && F.J.Witness.hasLanes() &&
+  bool Fixable = If && ReadsWithin &&
                  (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit)) &&
                  Others.empty();
   bool Fixed = false;

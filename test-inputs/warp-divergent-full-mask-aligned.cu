@@ -40,7 +40,14 @@ __global__ void full_mask_in_lane_branch_still_reported(float *out, const float 
     v = __shfl_sync(0xffffffff, v, 0);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:32: note: lanes diverge here
+  // CHECK-NOTES-GLOBAL: :[[@LINE-3]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES-GLOBAL: :[[@LINE-4]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES-GLOBAL: :[[@LINE+5]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES-LOCAL: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES-LOCAL: :[[@LINE-7]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES-LOCAL: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // The linear thread index mod 32 is still the lane.
@@ -53,8 +60,15 @@ __global__ void linear_lane_branch_still_reported(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned warp_mask = __ballot_sync(0xffffffff, lane >= 16);
     // CHECK-FIXES: {{^}}    v += __shfl_xor_sync(warp_mask, v, 1);
+    // CHECK-NOTES-GLOBAL: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES-GLOBAL: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0xffff0000
+    // CHECK-NOTES-GLOBAL: :[[@LINE+6]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
+    // CHECK-NOTES-LOCAL: :[[@LINE-8]]:10: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES-LOCAL: :[[@LINE-9]]:10: note: lanes: mask 0xffffffff arrive 0xffff0000
+    // CHECK-NOTES-LOCAL: :[[@LINE+3]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // Segments per row whose counter and bound carry the same lane offset: with

@@ -39,7 +39,10 @@ __global__ void two_levels_split_in_callee(float *out, const float *in) {
   out[threadIdx.x] = sum_low_half(in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'sum_low_half' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:52: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:52 [[@LINE-19]]:12 [[@LINE-18]]:9 [[@LINE-31]]:10
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:52 [[@LINE-19]]:12 [[@LINE-18]]:9 [[@LINE-18]]:9 [[@LINE+3]]:3 [[@LINE-31]]:10
+  // CHECK-NOTES: :[[@LINE-19]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- 3 levels: the lanes split in the middle frame --------------------------
@@ -53,7 +56,10 @@ __global__ void three_levels_split_in_middle(float *out, const float *in) {
   out[threadIdx.x] = scaled_low_sum(in[threadIdx.x], threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'scaled_low_sum' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:54: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:54 [[@LINE-8]]:17 [[@LINE-33]]:12 [[@LINE-32]]:9 [[@LINE-45]]:10
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:54 [[@LINE-8]]:17 [[@LINE-36]]:12 [[@LINE-35]]:9 [[@LINE-35]]:9 [[@LINE+3]]:3 [[@LINE-48]]:10
+  // CHECK-NOTES: :[[@LINE-36]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- 3 levels: the lanes split in the leaf, next to the collective ----------
@@ -75,7 +81,10 @@ __global__ void three_levels_split_in_leaf(float *out, const float *in) {
   out[threadIdx.x] = forward_to_leaf(in[threadIdx.x], threadIdx.x & 31);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'forward_to_leaf' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:55: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:55 [[@LINE-8]]:10 [[@LINE-16]]:12 [[@LINE-15]]:9
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:55 [[@LINE-8]]:10 [[@LINE-16]]:12 [[@LINE-15]]:9 [[@LINE+3]]:3 [[@LINE-15]]:9
+  // CHECK-NOTES: :[[@LINE-16]]:9: note: witness: in a 1-D block of whole warps, lanes 1..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 1..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- 3 levels: the split is in the first callee, the collective two below ---
@@ -97,7 +106,10 @@ __global__ void three_levels_collective_below_split(float *out, const float *in)
   out[threadIdx.x] = wrapped_sum_low_half(in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'wrapped_sum_low_half' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:60: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:60 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-16]]:10 [[@LINE-89]]:10
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:60 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-16]]:10 [[@LINE-10]]:9 [[@LINE+3]]:3 [[@LINE-98]]:10
+  // CHECK-NOTES: :[[@LINE-11]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Through a lambda: the generic helper only forwards ---------------------
@@ -113,8 +125,11 @@ __global__ void through_lambda(float *out, const float *in) {
   with_lane([&](int lane) { v = sum_low_half(v, lane); });
   // CHECK-MESSAGES: :[[@LINE-1]]:33: warning: call to 'sum_low_half' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:49: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:33: [[@LINE-9]]:5 [[@LINE-3]]:49 [[@LINE-93]]:12 [[@LINE-92]]:9 [[@LINE-105]]:10
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:33: [[@LINE-9]]:5 [[@LINE-3]]:49 [[@LINE-105]]:12 [[@LINE-104]]:9 [[@LINE-104]]:9 [[@LINE+4]]:3 [[@LINE-117]]:10
+  // CHECK-NOTES: :[[@LINE-105]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Through a functor given to a generic kernel ----------------------------
@@ -122,6 +137,7 @@ __global__ void through_lambda(float *out, const float *in) {
 template <typename Op> __global__ void launch_per_thread(Op op, float *out) {
   op(threadIdx.x, out);
   // CHECK-NOTES: :[[@LINE-1]]:6: note: 'launch_per_thread<LowHalfSum>' hands this argument, which differs between lanes, to 'operator()'
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 struct LowHalfSum {
@@ -129,7 +145,9 @@ struct LowHalfSum {
     out[tid] = sum_low_half(out[tid], tid % 32);
     // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: call to 'sum_low_half' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-2]]:39: note: this argument differs between lanes
-    // CHECK-NOTE-ORDER: :[[@LINE-3]]:16: [[@LINE-9]]:6 [[@LINE-3]]:39 [[@LINE-109]]:12 [[@LINE-108]]:9 [[@LINE-121]]:10
+    // CHECK-NOTE-ORDER: :[[@LINE-3]]:16: [[@LINE-10]]:6 [[@LINE-3]]:39 [[@LINE-125]]:12 [[@LINE-124]]:9 [[@LINE-124]]:9 [[@LINE-8]]:3 [[@LINE-137]]:10
+    // CHECK-NOTES: :[[@LINE-125]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-10]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   }
 };
 
@@ -151,7 +169,10 @@ __global__ void through_template(float *out, const float *in) {
   out[threadIdx.x] = sum_first_lanes<8>(in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'sum_first_lanes<8>' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:58: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:58 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-143]]:10
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:22: [[@LINE-3]]:58 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-10]]:9 [[@LINE+3]]:3 [[@LINE-161]]:10
+  // CHECK-NOTES: :[[@LINE-11]]:9: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // With 32 the same branch keeps every lane: nothing to report.
@@ -178,7 +199,10 @@ __global__ void full_mask_down_a_chain(float *out, const float *in) {
   out[threadIdx.x] = xor_if_low(in[threadIdx.x], threadIdx.x % 32, 0xffffffff);
   // CHECK-MESSAGES: :[[@LINE-1]]:68: warning: full warp mask passed to 'xor_if_low' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:50: note: this argument differs between lanes
-  // CHECK-NOTE-ORDER: :[[@LINE-3]]:68: [[@LINE-3]]:50 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-16]]:14
+  // CHECK-NOTE-ORDER: :[[@LINE-3]]:68: [[@LINE-3]]:50 [[@LINE-11]]:12 [[@LINE-10]]:9 [[@LINE-3]]:68 [[@LINE+3]]:3 [[@LINE-16]]:14
+  // CHECK-NOTES: :[[@LINE-4]]:68: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 //===----------------------------------------------------------------------===//
@@ -235,8 +259,11 @@ __global__ void nested_splits(float *out, const float *in) {
   out[threadIdx.x] = sum_middle_lanes(in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'sum_middle_lanes' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:56: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-227]]:10: note: '__shfl_xor_sync' with a full mask runs here
-  // CHECK-NOTE-ORDER: :[[@LINE-4]]:22: [[@LINE-4]]:56 [[@LINE-15]]:12 [[@LINE-14]]:14 [[@LINE-13]]:11 [[@LINE-228]]:10
+  // CHECK-NOTES: :[[@LINE-251]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTE-ORDER: :[[@LINE-4]]:22: [[@LINE-4]]:56 [[@LINE-15]]:12 [[@LINE-14]]:14 [[@LINE-13]]:11 [[@LINE-13]]:11 [[@LINE+3]]:3 [[@LINE-252]]:10
+  // CHECK-NOTES: :[[@LINE-14]]:11: note: witness: in a 1-D block of whole warps, lanes 0..4, 24..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 0..4, 24..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- One helper run twice: whole, then under a split on a parameter ----------
@@ -258,5 +285,8 @@ __global__ void helper_run_twice(float *out, const float *in) {
   out[threadIdx.x] = scan_then_fold(in[threadIdx.x], partials, threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'scan_then_fold' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:64: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-250]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-277]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-12]]:21: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes that skipped the collective wait here
 }

@@ -1469,8 +1469,9 @@ __global__ void branch_on_half_warp_sum(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-3]]:9: note: lanes may diverge here on a data-dependent condition
   // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
   // CHECK-NOTES: :[[@LINE-4]]:5: note: data: which lanes get here depends on 'in[threadIdx.x]', which each lane loads from its own address
-  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-6]]:5: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
+  // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
+  // CHECK-FIXES: {{^}}  const unsigned warp_mask{{[0-9]*}} = __ballot_sync(0xffffffff, v > 0.0f);
+  // CHECK-FIXES: {{^}}    __syncwarp(warp_mask{{[0-9]*}});
   out[threadIdx.x] = v;
   __syncthreads(); // the lanes that skipped the collective wait here
 }
@@ -1797,7 +1798,7 @@ __device__ void exit_on_helper_result(float *p) {
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
   // CHECK-NOTES: :[[@LINE-3]]:13: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach the call
   // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-1771]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-1772]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 // The lanes that returned from the helper wait at the barrier.
 __global__ void exit_on_helper_result_caller(float *p) {

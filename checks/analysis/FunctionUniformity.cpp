@@ -587,11 +587,17 @@ std::optional<WarpValue> FunctionUniformity::read(const LocalSlot &Slot,
     if (!DefValues[I])
       continue; // not evaluated yet in this fixpoint
     WarpValue Written = *DefValues[I];
-    // A field read of a record written whole: what that field got.
-    if (Slot.Field && !Defs->all()[I].Field)
-      if (std::optional<WarpValue> F =
-              Eval->fieldValue(wholeSource(Defs->all()[I]), Slot.Field))
+    // A field read of a record written whole: what that field got. A
+    // record written from itself (`c = {c.x + a[i].x, c.y}` in a loop)
+    // reaches its own source: there the whole record's value stands.
+    const Expr *Source = wholeSource(Defs->all()[I]);
+    if (Slot.Field && !Defs->all()[I].Field && Source &&
+        FieldSources.insert(Source).second) {
+      std::optional<WarpValue> F = Eval->fieldValue(Source, Slot.Field);
+      FieldSources.erase(Source);
+      if (F)
         Written = *F;
+    }
     WarpValue Seen = seenAt(Written, Defs->all()[I].Site, UseBlock, Use);
     V = V ? WarpValue::join(*V, Seen) : Seen;
   }

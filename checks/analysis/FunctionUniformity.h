@@ -25,6 +25,7 @@
 #include "WarpCollectives.h"
 #include "clang/AST/ParentMap.h"
 #include "clang/Analysis/CFG.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <memory>
 
@@ -278,6 +279,8 @@ private:
   mutable std::optional<std::vector<CallSite>> CallSites;
   mutable std::optional<BodyOutline> Outline;
   llvm::DenseMap<const VarDecl *, const CFGBlock *> DeclBlock;
+  /// The whole-record sources read reads a field of, under way.
+  llvm::SmallPtrSet<const Expr *, 4> FieldSources;
 };
 
 } // namespace clang::warp

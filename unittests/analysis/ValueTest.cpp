@@ -444,5 +444,21 @@ __device__ void f(int m) {
   checkProbes();
 }
 
+TEST_F(ValueTest, RecordAssignedFromItselfInALoop) {
+  // `c = {c.x + a[i].x, c.y}` reaches its own source through the loop: the
+  // field read there takes the whole record's value instead of recursing.
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(const float2 *a) {
+  float2 c = {0.f, 0.f};
+  for (int i = 0; i < 4; i++)
+    c = {c.x + a[i].x, c.y};
+  uniform(c.x);
+  c = {c.x + a[threadIdx.x].x, c.y};
+  varying(c.x);
+}
+)cu"));
+  checkProbes();
+}
+
 } // namespace
 } // namespace clang::warp::test
