@@ -26,6 +26,19 @@ llvm::StringRef consequenceName(Consequence C) {
   return "undefined";
 }
 
+/// \p What ("do not reach it") said of one lane ("does not reach it").
+static std::string singular(llvm::StringRef What) {
+  std::string Out = (" " + What).str();
+  for (auto [Plural, One] : {std::pair<llvm::StringRef, llvm::StringRef>{
+                                 " do not ", " does not "},
+                             {" are ", " is "},
+                             {" leave ", " leaves "}})
+    for (size_t At = Out.find(Plural.str()); At != std::string::npos;
+         At = Out.find(Plural.str(), At + One.size()))
+      Out.replace(At, Plural.size(), One.str());
+  return Out.substr(1);
+}
+
 /// "lanes 16..31 of the warp of threads 0..31" in \p W.
 static std::string absentLanes(const LaneWitness &W) {
   std::string Warp =
@@ -33,7 +46,8 @@ static std::string absentLanes(const LaneWitness &W) {
                     " of block " + std::to_string(W.Warp / W.Block->warps())
               : "the warp of threads " + std::to_string(32 * W.Warp) + ".." +
                     std::to_string(32 * W.Warp + 31);
-  std::string Lanes = clang::warp::describeLanes(W.absent()) + " of " + Warp;
+  std::string Lanes =
+      clang::warp::describeLanes(W.absent() & W.Named) + " of " + Warp;
   if (W.Iteration)
     Lanes += " in iteration " + std::to_string(*W.Iteration + 1) +
              " of the loop around it";
@@ -43,10 +57,13 @@ static std::string absentLanes(const LaneWitness &W) {
 void noteWitness(ClangTidyCheck &Check, SourceLocation At,
                  const LaneWitness &W, llvm::StringRef What, ASTContext &Ctx) {
   std::string Text;
+  std::string Verb = llvm::popcount(W.absent() & W.Named) == 1
+                         ? singular(What)
+                         : What.str();
   switch (W.T) {
   case Tier::Proven:
     Text = "witness: in " + clang::warp::describeBlock(W.Block) + ", " +
-           absentLanes(W) + " " + What.str();
+           absentLanes(W) + " " + Verb;
     break;
   case Tier::Conditional: {
     std::string Name =
@@ -59,13 +76,15 @@ void noteWitness(ClangTidyCheck &Check, SourceLocation At,
       Text += "with '" + Name + "' = " + std::to_string(W.RuntimeValue) +
               (W.Block ? " in " + clang::warp::describeBlock(W.Block) : "") +
               ", ";
-    Text += absentLanes(W) + " " + What.str();
+    Text += absentLanes(W) + " " + Verb;
     break;
   }
   case Tier::Data:
     Text = "data: which lanes get here depends on '" +
            shownText(W.DataLoad, Ctx) +
-           "', which each lane loads from its own address";
+           (isa<CallExpr>(W.DataLoad)
+                ? "', which differs between lanes with their data"
+                : "', which each lane loads from its own address");
     break;
   case Tier::Potential:
     Text = "potential: the analysis cannot tell which lanes get here; it "

@@ -435,6 +435,9 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   if (J) {
     noteWitness(*this, Use->getBeginLoc(), J->Witness,
                 "are named by the mask but do not reach it", Ctx);
+    if (J->Witness.hasLanes())
+      noteLanes(*this, Use->getBeginLoc(), J->Witness.Named,
+                J->Witness.Arrive);
     noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
   }
 }
@@ -458,6 +461,7 @@ StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
   std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
   WitnessSearch Search(Reach, Shapes);
   Fate Found;
+  LaneSet Named = AllLanes;
   std::optional<LaneWitness> W =
       Search.find(Use, Further, [&](const LaneWitness &W) {
         if (!reportsTier(W.T))
@@ -469,15 +473,16 @@ StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
         // The lanes the mask names: its value where known, else the lanes
         // that ran the definition together.
         LaneEvaluator &Eval = Reach.evaluator();
-        LaneSet Named = Reach.mayReach(Def, W.Warp);
+        LaneSet MaskLanes = Reach.mayReach(Def, W.Warp);
         bool ReadWarp = false;
         LaneValues Values = Eval.laneValues(Mask, W.Warp, ReadWarp);
         for (unsigned L = 0; L < 32; ++L)
           if ((W.Arrive >> L & 1) && Values[L]) {
-            Named = LaneSet(*Values[L]);
+            MaskLanes = LaneSet(*Values[L]);
             break;
           }
-        LaneSet Stale = Named & W.absent();
+        LaneSet Stale = MaskLanes & W.absent();
+        Named = MaskLanes;
         if (!Stale)
           return false;
         Found = fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
@@ -486,6 +491,8 @@ StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
       });
   if (!W)
     return std::nullopt;
+  if (W->hasLanes())
+    W->Named = Named;
   return Judged{*W, Found};
 }
 

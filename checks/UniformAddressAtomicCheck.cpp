@@ -68,10 +68,11 @@ static const Expr *addressSource(const AtomicInfo &Info) {
 std::optional<LaneWitness> UniformAddressAtomicCheck::contention(
     const CallExpr *Call, const Expr *Address, const FunctionUniformity &FU,
     WarpAnalysis &WA) {
+  LaneReach &Reach = WA.laneReach(FU);
   // The address must be the same in every lane by construction, not only
   // for want of a reason it differs.
   LaneWitness W;
-  if (!isUniformByConstruction(Address, FU)) {
+  if (!isUniformByConstruction(Address, FU, &Reach.evaluator())) {
     W.T = Tier::Potential;
     return reportsTier(W.T) ? std::optional(W) : std::nullopt;
   }
@@ -81,59 +82,25 @@ std::optional<LaneWitness> UniformAddressAtomicCheck::contention(
     W.Arrive = AllLanes;
     return reportsTier(W.T) ? std::optional(W) : std::nullopt;
   }
-  // Which lanes get there: two lanes in some warp make the contention; at
-  // most one in every warp (`threadIdx.x + threadIdx.y * 32 == 0`) is no
-  // contention at all.
-  LaneReach &Reach = WA.laneReach(FU);
-  LaneEvaluator &Eval = Reach.evaluator();
-  std::optional<BlockExtents> Before = Eval.block();
+  // Which lanes get there: two that certainly do in some warp make the
+  // contention. A guard that lets at most one lane of a warp through
+  // (`threadIdx.x + threadIdx.y * 32 == 0`) has none to serialize against.
   std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
-  std::vector<std::optional<BlockExtents>> Blocks(Shapes.begin(), Shapes.end());
-  if (Blocks.empty())
-    Blocks.push_back(std::nullopt);
-  bool Exact = true, Several = false;
-  for (const std::optional<BlockExtents> &B : Blocks) {
-    Eval.setBlock(B);
-    Exact &= Reach.isExact(Call);
-    for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
-      LaneSet Lanes = Reach.mayReach(Call, Warp) & Eval.liveLanes(Warp);
-      if (llvm::popcount(Lanes) >= 2 && !Several) {
-        Several = true;
-        W.Block = B;
-        W.Warp = Warp;
-        W.Live = Eval.liveLanes(Warp);
-        W.Arrive = Lanes;
-      }
-    }
-  }
-  EvaluationGaps Gaps;
-  if (!Exact)
-    for (const DivergentBranch &Br : D.Branches)
-      if (Br.Condition) {
-        EvaluationGaps G = Eval.gapsOf(Br.Condition, 0, 0);
-        Gaps.Data.append(G.Data.begin(), G.Data.end());
-        Gaps.Runtime.append(G.Runtime.begin(), G.Runtime.end());
-        Gaps.LaunchShape |= G.LaunchShape;
-        Gaps.Other |= G.Other;
-      }
-  Eval.setBlock(Before);
-  if (!Several)
-    return std::nullopt; // one lane at most, whatever the data
-  if (Exact) {
-    W.T = Tier::Proven;
-  } else if (!Gaps.Data.empty() && !Gaps.Other) {
-    // A rare data condition in a function with unknown callers (perhaps
-    // called by one lane) is no evidence of contention.
-    W.T = WA.hasUnknownCallers(FU.decl()) ? Tier::Potential : Tier::Data;
-    W.DataLoad = Gaps.Data.front();
-  } else if (!Gaps.Runtime.empty() && !Gaps.Other && Gaps.Data.empty()) {
-    W.T = Tier::Conditional;
-    W.Runtime = Gaps.Runtime.front().Read;
-    W.Condition = "is large enough for two lanes to get here";
-  } else {
-    W.T = Tier::Potential;
-  }
-  return reportsTier(W.T) ? std::optional(W) : std::nullopt;
+  WitnessSearch Search(Reach, Shapes);
+  Search.offerWholeWarps();
+  std::optional<LaneWitness> Found =
+      Search.find(Call, D, [&](const LaneWitness &C) {
+        if (C.hasLanes())
+          return C.Exact && llvm::popcount(C.Arrive) >= 2;
+        return true;
+      });
+  if (!Found)
+    return std::nullopt;
+  // A rare data condition in a function whose callers are not known
+  // (perhaps called by one lane) is no evidence of contention.
+  if (Found->T == Tier::Data && WA.hasUnknownCallers(FU.decl()))
+    Found->T = Tier::Potential;
+  return reportsTier(Found->T) ? Found : std::nullopt;
 }
 
 void UniformAddressAtomicCheck::noteContention(SourceLocation At,
@@ -153,10 +120,19 @@ void UniformAddressAtomicCheck::noteContention(SourceLocation At,
                    "every lane");
     return;
   case Tier::Conditional:
+  {
+    std::string Name = W.ByLaunchShape ? std::string("blockDim.x")
+                                       : shownText(W.Runtime, Ctx);
     noteTier(*this, At, Tier::Conditional,
-             "how many lanes get here depends on '" +
-                 shownText(W.Runtime, Ctx) + "'; the address is the same in "
-                                             "every lane");
+             "how many lanes get here depends on '" + Name + "': " +
+                 (W.ByLaunchShape
+                      ? "in " + describeBlock(W.Block)
+                      : "with '" + Name + "' = " +
+                            std::to_string(W.RuntimeValue)) +
+                 ", " + describeLanes(W.Arrive) +
+                 " of a warp get here, and the address is the same in "
+                 "every lane");
+  }
     return;
   case Tier::Data:
     noteTier(*this, At, Tier::Data,
@@ -217,15 +193,16 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       // Uniform arguments that are themselves parameters: our callers decide.
       bool ParamDependent = false;
       bool Certain = true;
+      LaneEvaluator *Lanes = &WA.laneReach(FU).evaluator();
       for (unsigned I = 0; I < Args.size() && I < ParamSet::ObjectIndex; ++I)
         if (A.AddressParams.contains(I)) {
           ParamDependent |= bool(FU.valueOf(Args[I]).Params);
-          Certain &= isUniformByConstruction(Args[I], FU);
+          Certain &= isUniformByConstruction(Args[I], FU, Lanes);
         }
       if (const Expr *Object = callObject(Call);
           Object && A.AddressParams.contains(ParamSet::ObjectIndex)) {
         ParamDependent |= bool(FU.valueOf(Object).Params);
-        Certain &= isUniformByConstruction(Object, FU);
+        Certain &= isUniformByConstruction(Object, FU, Lanes);
       }
       if (ParamDependent)
         continue;

@@ -372,7 +372,8 @@ WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
 
 void WarpCheckBase::noteAbsentLanes(SourceLocation At, const Judged &J,
                                     ASTContext &Ctx) {
-  LaneSet Absent = J.Witness.hasLanes() ? J.Witness.absent() : 0;
+  LaneSet Absent =
+      J.Witness.hasLanes() ? J.Witness.absent() & J.Witness.Named : 0;
   Consequence C = J.Absent.F == AbsentFate::WaitAtBarrier ? Consequence::Hang
                                                           : Consequence::Undefined;
   std::string Text = describeFate(J.Absent, Absent, Ctx);

@@ -23,6 +23,8 @@ __global__ void guide_incorrect(float *out, const float *in, int n) {
       v += __shfl_down_sync(mask, v, offset);
       // CHECK-MESSAGES: :[[@LINE-1]]:29: warning: __activemask() as the mask of '__shfl_down_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
       // CHECK-NOTES: :[[@LINE-6]]:21: note: the mask is taken here
+      // CHECK-NOTES: :[[@LINE-3]]:29: note: witness: __activemask() is taken where the lanes may have diverged, so it names whichever lanes the scheduler ran together
+      // CHECK-NOTES: :[[@LINE-4]]:29: note: consequence: wrong-values: lanes that arrive later are left out of the result
   }
   out[threadIdx.x] = v;
 }
@@ -36,6 +38,8 @@ __global__ void half_warp_reduce(int *out, const int *in) {
     v = __reduce_add_sync(__activemask(), v);
     // CHECK-MESSAGES: :[[@LINE-1]]:27: warning: __activemask() as the mask of '__reduce_add_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
     // CHECK-FIXES: v = __reduce_add_sync(lanes_mask, v);
+    // CHECK-NOTES: :[[@LINE-3]]:27: note: witness: __activemask() is taken where the lanes may have diverged, so it names whichever lanes the scheduler ran together
+    // CHECK-NOTES: :[[@LINE-4]]:27: note: consequence: wrong-values: lanes that arrive later are left out of the result
   out[threadIdx.x] = v;
 }
 
@@ -48,6 +52,8 @@ __global__ void broadcast_lane_zero_if_positive(float *out, const float *in) {
     v = __shfl_sync(__activemask(), v, 0);
     // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: __activemask() as the mask of '__shfl_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
     // CHECK-FIXES: v = __shfl_sync(lanes_mask, v, 0);
+    // CHECK-NOTES: :[[@LINE-3]]:21: note: data: __activemask() is taken where the lanes may have diverged, so it names whichever lanes the scheduler ran together
+    // CHECK-NOTES: :[[@LINE-4]]:21: note: consequence: wrong-values: lanes that arrive later are left out of the result
   }
   out[threadIdx.x] = v;
 }
@@ -59,6 +65,8 @@ __device__ float half_sum(float v) {
     v += __shfl_xor_sync(__activemask(), v, 1);
     // CHECK-MESSAGES: :[[@LINE-1]]:26: warning: __activemask() as the mask of '__shfl_xor_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
     // CHECK-NOTES: :[[@LINE-2]]:26: note: compute the mask of the lanes meant with __ballot_sync(0xffffffff, <condition>) where the warp is converged, or use cooperative_groups::coalesced_threads()
+    // CHECK-NOTES: :[[@LINE-3]]:26: note: witness: __activemask() is taken where the lanes may have diverged, so it names whichever lanes the scheduler ran together
+    // CHECK-NOTES: :[[@LINE-4]]:26: note: consequence: wrong-values: lanes that arrive later are left out of the result
   return v;
 }
 
@@ -107,10 +115,14 @@ __global__ void stale_is_other_check(float *out, const float *in) {
   // CHECK-FIXES: const unsigned branch_mask = __ballot_sync(m, threadIdx.x % 32 < 8);
     v = __shfl_sync(m, v, 0);
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
-    // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
-    // CHECK-NOTES: :[[@LINE-5]]:24: note: lanes diverge here
     // CHECK-FIXES: v = __shfl_sync(branch_mask, v, 0);
+    // CHECK-NOTES: :[[@LINE-7]]:22: note: mask computed here
+    // CHECK-NOTES: :[[@LINE-6]]:24: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x000000ff
+    // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skip the shuffle wait here
 }
 
 // Counting the lanes that run together.

@@ -180,9 +180,9 @@ __global__ void all_sync_constexpr_mask_in_lane_dependent_loop(int *out, const f
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: full warp mask passed to '__all_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:21: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:13: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
-  // CHECK-NOTES: :[[@LINE-4]]:13: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it do not reach it
-  // CHECK-NOTES: :[[@LINE-5]]:13: note: lanes: mask 0xffffffff arrive 0xfffffffe
-  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 0 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: lanes: mask 0xffffffff arrive 0xfffffffe
+  // CHECK-NOTES: :[[@LINE-5]]:13: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it does not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 0 waits at a block barrier and the warp never meets
   out[threadIdx.x] = hits;
   __syncthreads(); // the lanes that skipped the collective wait here
 }
@@ -461,9 +461,9 @@ __global__ void shfl_xor_sync_after_lane_dependent_break(float *out, const float
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
     // CHECK-NOTES: :[[@LINE-7]]:21: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: keep these lanes in the warp with a neutral value instead of leaving: with a narrower mask, values '__shfl_xor_sync' reads from exited lanes are undefined
-    // CHECK-NOTES: :[[@LINE-5]]:10: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it do not reach it
-    // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0xfffffffe
-    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lane 0 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0xfffffffe
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it does not reach it
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lane 0 waits at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -1339,8 +1339,8 @@ __global__ void producer_among_workers(float *p, int nwarps) {
     // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-5]]:11: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-135]]:10: note: '__shfl_xor_sync' with a full mask runs here
-    // CHECK-NOTES: :[[@LINE-4]]:14: note: witness: in a 1-D block of whole warps, lane 5 of the warp of threads 0..31 do not reach the call
-    // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 5 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-4]]:14: note: witness: in a 1-D block of whole warps, lane 5 of the warp of threads 0..31 does not reach the call
+    // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 5 waits at a block barrier and the warp never meets
   }
   __syncthreads(); // the lanes that skipped the collective wait here
 }

@@ -52,8 +52,12 @@ __global__ void activemask_then_lane_branch(float *out, const float *in) {
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, lane < 16);
     // CHECK-FIXES: {{^}}  if (lane < 16) {
     // CHECK-FIXES: {{^}}    v = __shfl_sync(branch_mask, v, 1);
+    // CHECK-NOTES: :[[@LINE-7]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-9]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_else_branch(float *out, const float *in) {
@@ -69,8 +73,12 @@ __global__ void activemask_then_else_branch(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-6]]:16: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(active, !(lane % 2 == 0));
     // CHECK-FIXES: {{^}}    v += __shfl_down_sync(branch_mask, v, 2);
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: in a 1-D block of whole warps, lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:10: note: lanes: mask 0xffffffff arrive 0xaaaaaaaa
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_assigned_then_lane_branch(unsigned *out, const float *in) {
@@ -85,7 +93,11 @@ __global__ void activemask_assigned_then_lane_branch(unsigned *out, const float 
   // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
   // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, lane >= 8);
   // CHECK-FIXES: {{^}}    votes = __ballot_sync(branch_mask, in[threadIdx.x] > 0.0f);
+  // CHECK-NOTES: :[[@LINE-6]]:13: note: witness: in a 1-D block of whole warps, lanes 0..7 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 0..7 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-8]]:13: note: lanes: mask 0xffffffff arrive 0xffffff00
   out[threadIdx.x] = votes;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- __ballot_sync taken before a lane-varying branch ----------------------
@@ -101,8 +113,12 @@ __global__ void ballot_then_other_lane_branch(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, lane < 16);
     // CHECK-FIXES: {{^}}    v = __shfl_sync(branch_mask, v, 0);
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ballot_over_param_mask_then_syncwarp_in_branch(float *out, unsigned full) {
@@ -118,9 +134,13 @@ __global__ void ballot_over_param_mask_then_syncwarp_in_branch(float *out, unsig
     // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(full, lane < 16);
     // CHECK-FIXES: {{^}}    __syncwarp(branch_mask);
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
     tile[lane] += tile[lane + 8];
   }
   out[threadIdx.x] = tile[lane];
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- A ballot of p used where p is false -----------------------------------
@@ -136,10 +156,13 @@ __global__ void ballot_of_p_used_in_else(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'pos' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-6]]:24: note: mask computed here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: data: which lanes get here depends on 'in[threadIdx.x]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
     // No fix: lane 0 may be one where p holds; the value read from it would
     // be undefined under the mask of the lanes where p is false.
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ballot_of_p_used_under_not_p(float *out, const float *in) {
@@ -153,11 +176,15 @@ __global__ void ballot_of_p_used_under_not_p(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(lane < 16));
     // CHECK-FIXES: {{^}}    v += __shfl_xor_sync(branch_mask, v, 1);
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:10: note: lanes: mask 0x0000ffff arrive 0xffff0000
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
-__global__ void ballot_of_p_used_after_p_lanes_return(float *out, const float *in, int n) {
+__device__ void ballot_of_p_used_after_p_lanes_return(float *out, const float *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned in_range = __ballot_sync(0xffffffff, i < n);
   if (i < n)
@@ -167,14 +194,22 @@ __global__ void ballot_of_p_used_after_p_lanes_return(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: mask 'in_range' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:29: note: mask computed here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 0..16 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+9]]:3: note: consequence: hang: lanes 0..16 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:19: note: lanes: mask 0x0001ffff arrive 0xfffe0000
   // No fix: which lanes are out of range is data; lane 0 may not be one.
   //
   out[i - n] = v;
 }
+// The lanes that returned from the helper wait at the barrier.
+__global__ void ballot_of_p_used_after_p_lanes_return_caller(float *out, const float *in, int n) {
+  ballot_of_p_used_after_p_lanes_return(out, in, n);
+  __syncthreads();
+}
 
 // --- Exits after the mask: return, continue, break -------------------------
 
-__global__ void activemask_then_early_return(float *out, const float *in, int n) {
+__device__ void activemask_then_early_return(float *out, const float *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned m = __activemask();
   if (i >= n)
@@ -184,13 +219,21 @@ __global__ void activemask_then_early_return(float *out, const float *in, int n)
   // CHECK-MESSAGES: :[[@LINE-1]]:8: warning: mask 'm' was computed before the lanes diverged further; '__shfl_down_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-4]]:8: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+10]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:8: note: lanes: mask 0xffffffff arrive 0x0001ffff
   // No fix: the lane below an exited lane reads it (with any narrower mask
   // the value read is undefined); the lanes must stay, with a neutral value.
   //
   out[i] = v;
 }
+// The lanes that returned from the helper wait at the barrier.
+__global__ void activemask_then_early_return_caller(float *out, const float *in, int n) {
+  activemask_then_early_return(out, in, n);
+  __syncthreads();
+}
 
-__global__ void full_ballot_then_early_return_then_reduce_add(int *out, const int *in, int n) {
+__device__ void full_ballot_then_early_return_then_reduce_add(int *out, const int *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned warp = __ballot_sync(0xffffffff, 1);
   if (i >= n)
@@ -201,6 +244,14 @@ __global__ void full_ballot_then_early_return_then_reduce_add(int *out, const in
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
   // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(i >= n));
   // CHECK-FIXES: {{^}}  out[i] = __reduce_add_sync(branch_mask, in[i]);
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: lanes: mask 0xffffffff arrive 0x0001ffff
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void full_ballot_then_early_return_then_reduce_add_caller(int *out, const int *in, int n) {
+  full_ballot_then_early_return_then_reduce_add(out, in, n);
+  __syncthreads();
 }
 
 __global__ void activemask_then_continue(int *out, const float *in) {
@@ -216,8 +267,12 @@ __global__ void activemask_then_continue(int *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
     // CHECK-FIXES: {{^}}    const unsigned branch_mask = __ballot_sync(m, !(k > lane));
     // CHECK-FIXES: {{^}}    count += __all_sync(branch_mask, in[k * 32 + lane] > 0.0f);
+    // CHECK-NOTES: :[[@LINE-6]]:14: note: lanes: mask 0xffffffff arrive 0xfffffffe
+    // CHECK-NOTES: :[[@LINE-7]]:14: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 2 of the loop around it is named by the mask but does not reach it
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lane 0 waits at a block barrier and the warp never meets
   }
   out[threadIdx.x] = count;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_break(float *out, const float *in) {
@@ -232,8 +287,12 @@ __global__ void activemask_then_break(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-7]]:22: note: mask computed here
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes exit here
     // CHECK-NOTES: :[[@LINE-7]]:21: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0xfffffffe
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 in iteration 1 of the loop around it is named by the mask but does not reach it
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lane 0 waits at a block barrier and the warp never meets
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- Loops and other divergence after the mask -----------------------------
@@ -247,7 +306,11 @@ __global__ void activemask_then_lane_dependent_loop(float *out, const float *in)
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-5]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-4]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: witness: in a 1-D block of whole warps, lanes 24..31 of the warp of threads 0..31 in iteration 2 of the loop around it are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 24..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: lanes: mask 0xffffffff arrive 0x00ffffff
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void ballot_then_data_dependent_while(float *out, const float *in) {
@@ -258,7 +321,10 @@ __global__ void ballot_then_data_dependent_while(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:16: warning: mask 'm' was computed before the lanes diverged further; '__shfl_xor_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-5]]:16: note: data: which lanes get here depends on '__shfl_xor_sync(m, v, 1)', which differs between lanes with their data
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_switch_on_lane(int *out, const float *in) {
@@ -271,11 +337,15 @@ __global__ void activemask_then_switch_on_lane(int *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__any_sync' may wait for lanes that no longer reach it [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
     // CHECK-NOTES: :[[@LINE-5]]:16: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 1..3, 5..7, 9..11, 13..15, 17..19, 21..23, 25..27, 29..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+7]]:3: note: consequence: hang: lanes 1..3, 5..7, 9..11, 13..15, 17..19, 21..23, 25..27, 29..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x11111111
     break;
   default:
     break;
   }
   out[threadIdx.x] = r;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_conditional_operator(float *out, const float *in) {
@@ -286,6 +356,10 @@ __global__ void activemask_then_conditional_operator(float *out, const float *in
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-3]]:27: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-4]]:34: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:34: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_short_circuit_and(float *out, const float *in) {
@@ -297,7 +371,11 @@ __global__ void activemask_then_short_circuit_and(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-2]]:20: warning: mask 'm' was computed before the lanes diverged further; '__any_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-5]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-5]]:20: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-7]]:20: note: lanes: mask 0xffffffff arrive 0x0000ffff
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 __global__ void activemask_then_two_nested_branches(float *out, const float *in) {
@@ -311,9 +389,13 @@ __global__ void activemask_then_two_nested_branches(float *out, const float *in)
       // CHECK-NOTES: :[[@LINE-6]]:22: note: mask computed here
       // CHECK-NOTES: :[[@LINE-5]]:12: note: lanes diverge here
       // CHECK-NOTES: :[[@LINE-5]]:18: note: lanes diverge here
+      // CHECK-NOTES: :[[@LINE-5]]:11: note: witness: in a 1-D block of whole warps, lanes 1, 3, 5, 7, 9, 11, 13, 15..31 of the warp of threads 0..31 are named by the mask but do not reach it
+      // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: lanes 1, 3, 5, 7, 9, 11, 13, 15..31 wait at a block barrier and the warp never meets
+      // CHECK-NOTES: :[[@LINE-7]]:11: note: lanes: mask 0xffffffff arrive 0x00005555
     }
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // A refresh later in the branch does not make the use before it fresh: only
@@ -329,10 +411,14 @@ __global__ void mask_refreshed_only_after_its_stale_use(float *out, const float 
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, lane < 16);
     // CHECK-FIXES: {{^}}    v = __shfl_sync(branch_mask, v, 0);
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
     m = __activemask();
     v += __shfl_xor_sync(m, v, 1); // fresh: made under the same divergence
   }
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // --- __match_any_sync groups used after further divergence ------------------
@@ -349,8 +435,12 @@ __global__ void match_any_group_then_lane_branch(int *out, const int *keys) {
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(peers, lane & 1);
     // CHECK-FIXES: {{^}}    total = __reduce_add_sync(branch_mask, lane);
+    // CHECK-NOTES: :[[@LINE-6]]:13: note: witness: in a 1-D block of whole warps, lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 of the warp of threads 0..31 are named by the mask but do not reach it
+    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-8]]:13: note: lanes: mask 0xffffffff arrive 0xaaaaaaaa
   }
   out[threadIdx.x] = total;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
 // A helper that branches on something other than the key splits the groups.
@@ -359,9 +449,9 @@ __global__ void match_any_group_to_helper_branching_on_lane(float *out, const in
   out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:71: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-330]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
+  // CHECK-NOTES: :[[@LINE-420]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
   // CHECK-NOTES: :[[@LINE-5]]:26: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-331]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-421]]:9: note: the mask is used here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -377,10 +467,14 @@ __global__ void activemask_passed_to_helper_in_branch(float *out, const float *i
   // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
   // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(m, lane < 8);
   // CHECK-FIXES: {{^}}    v = bcast(branch_mask, v);
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-8]]:9: note: lanes: mask 0xffffffff arrive 0x000000ff
   out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
 }
 
-__global__ void ballot_passed_to_helper_after_early_return(float *out, const float *in, int n) {
+__device__ void ballot_passed_to_helper_after_early_return(float *out, const float *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned m = __ballot_sync(0xffffffff, true);
   if (i >= n)
@@ -391,6 +485,14 @@ __global__ void ballot_passed_to_helper_after_early_return(float *out, const flo
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
   // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(i >= n));
   // CHECK-FIXES: {{^}}  out[i] = pair_sum(branch_mask, in[i]);
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-8]]:12: note: lanes: mask 0xffffffff arrive 0x0001ffff
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void ballot_passed_to_helper_after_early_return_caller(float *out, const float *in, int n) {
+  ballot_passed_to_helper_after_early_return(out, in, n);
+  __syncthreads();
 }
 
 /// The stale mask arrives as a parameter: the helper's own branch narrows it.
@@ -409,6 +511,8 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'm' was computed before the lanes diverged further; '__shfl_sync' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-5]]:50: note: mask received here
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: undefined: lanes 16..31 return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
   return v;
 }
 
@@ -416,8 +520,8 @@ __global__ void call_mask_param_helper(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask '__activemask()' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:73: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-19]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-19]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-21]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-21]]:9: note: the mask is used here
 }
 
 __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
@@ -427,8 +531,8 @@ __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'm' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
   // CHECK-NOTES: :[[@LINE-3]]:60: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-30]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-30]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-32]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-32]]:9: note: the mask is used here
 }
 
 // --- Two __activemask() calls relied on to agree ---------------------------
@@ -766,7 +870,7 @@ __global__ void ballot_of_not_equal_then_exit_on_equal(int *out, const int *keys
 }
 
 // The lanes that stay are those where the ballot's predicate is false.
-__global__ void ballot_then_exit_on_same_predicate(float *out, const float *in, int n) {
+__device__ void ballot_then_exit_on_same_predicate(float *out, const float *in, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   const unsigned active = __ballot_sync(0xffffffff, i < n);
   if (n > i)
@@ -775,4 +879,12 @@ __global__ void ballot_then_exit_on_same_predicate(float *out, const float *in, 
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: mask 'active' is the ballot of a condition but is used by '__shfl_down_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-5]]:27: note: mask computed here
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 0..16 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 0..16 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes: mask 0x0001ffff arrive 0xfffe0000
+}
+// The lanes that returned from the helper wait at the barrier.
+__global__ void ballot_then_exit_on_same_predicate_caller(float *out, const float *in, int n) {
+  ballot_then_exit_on_same_predicate(out, in, n);
+  __syncthreads();
 }

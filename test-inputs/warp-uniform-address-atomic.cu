@@ -84,6 +84,8 @@ __global__ void float_sum_global(float *total, const float *in) {
   // CHECK-FIXES: {{^}}    if (warp_lane == 0)
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
   // CHECK-FIXES: {{^}}  }
+  // CHECK-NOTES: :[[@LINE-11]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-12]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void float_sum_shared(float *out, const float *in) {
@@ -96,6 +98,8 @@ __global__ void float_sum_shared(float *out, const float *in) {
   // CHECK-FIXES: {{^}}    float warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}    if (warp_lane == 0)
   // CHECK-FIXES: {{^}}      atomicAdd(&block_sum, warp_value);
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   __syncthreads();
   if (threadIdx.x == 0)
     out[blockIdx.x] = block_sum;
@@ -107,6 +111,8 @@ __global__ void double_sum(double *total, const double *in) {
   // CHECK-FIXES: {{^}}    double warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      warp_value += __shfl_down_sync(0xffffffff, warp_value, warp_offset);
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void half2_sum(__half2 *total, const __half2 *in) {
@@ -114,6 +120,8 @@ __global__ void half2_sum(__half2 *total, const __half2 *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    __half2 warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void bfloat162_sum(__nv_bfloat162 *total, const __nv_bfloat162 *in) {
@@ -121,6 +129,8 @@ __global__ void bfloat162_sum(__nv_bfloat162 *total, const __nv_bfloat162 *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    __nv_bfloat162 warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void half_sum(__half *total, const __half *in) {
@@ -128,6 +138,8 @@ __global__ void half_sum(__half *total, const __half *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    __half warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void int_sum(int *total, const int *in) {
@@ -137,6 +149,8 @@ __global__ void int_sum(int *total, const int *in) {
   // CHECK-FIXES: {{^}}    int warp_value = x;
   // CHECK-FIXES: {{^}}    if (warp_lane == 0)
   // CHECK-FIXES: {{^}}      atomicAdd(total, warp_value);
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_long_long_count(unsigned long long *events) {
@@ -144,6 +158,8 @@ __global__ void unsigned_long_long_count(unsigned long long *events) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    unsigned long long warp_value = 1ull;
   // CHECK-FIXES: {{^}}      atomicAdd(events, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void int_sub(int *budget, const int *cost) {
@@ -151,6 +167,8 @@ __global__ void int_sub(int *budget, const int *cost) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicSub' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    int warp_value = cost[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicSub(budget, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // --- Integer min/max/and/or/xor: __reduce_*_sync, then one atomic ----------
@@ -161,6 +179,8 @@ __global__ void int_min(int *lowest, const int *in) {
   // CHECK-FIXES: {{^}}    const int warp_value = __reduce_min_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}    if (warp_lane == 0)
   // CHECK-FIXES: {{^}}      atomicMin(lowest, warp_value);
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_max(unsigned *highest, const unsigned *in) {
@@ -168,6 +188,8 @@ __global__ void unsigned_max(unsigned *highest, const unsigned *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicMax' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    const unsigned int warp_value = __reduce_max_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}      atomicMax(highest, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_and(unsigned *flags, const unsigned *in) {
@@ -175,6 +197,8 @@ __global__ void unsigned_and(unsigned *flags, const unsigned *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAnd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    const unsigned int warp_value = __reduce_and_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}      atomicAnd(flags, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_or(unsigned *flags, const unsigned *in) {
@@ -182,6 +206,8 @@ __global__ void unsigned_or(unsigned *flags, const unsigned *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicOr' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    const unsigned int warp_value = __reduce_or_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}      atomicOr(flags, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_xor(unsigned *parity, const unsigned *in) {
@@ -189,6 +215,8 @@ __global__ void unsigned_xor(unsigned *parity, const unsigned *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicXor' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    const unsigned int warp_value = __reduce_xor_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}      atomicXor(parity, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // Signed and/or have no __reduce_*_sync overload: reported, no fix.
@@ -196,6 +224,8 @@ __global__ void int_or_no_fix(int *flags, const int *in) {
   atomicOr(flags, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicOr' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // Wrapping counters cannot be combined into one operand: reported, no fix.
@@ -203,12 +233,16 @@ __global__ void unsigned_inc(unsigned *ring_head, unsigned ring_size) {
   atomicInc(ring_head, ring_size - 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicInc' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void unsigned_dec(unsigned *ring_tail, unsigned ring_size) {
   atomicDec(ring_tail, ring_size - 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicDec' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // --- Scoped variants ---------------------------------------------------------
@@ -222,6 +256,8 @@ __global__ void float_sum_block_scope(float *out, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd_block' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    float warp_value = in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-FIXES: {{^}}      atomicAdd_block(&partial[blockIdx.y], warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   __syncthreads();
   if (threadIdx.x < 4)
     out[blockIdx.x * 4 + threadIdx.x] = partial[threadIdx.x];
@@ -231,6 +267,8 @@ __global__ void float_sum_system_scope(float *host_visible_total, const float *i
   atomicAdd_system(host_visible_total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd_system' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd_system(host_visible_total, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void int_max_block_scope(int *out, const int *in) {
@@ -242,6 +280,8 @@ __global__ void int_max_block_scope(int *out, const int *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicMax_block' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    const int warp_value = __reduce_max_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-FIXES: {{^}}      atomicMax_block(&best, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   __syncthreads();
   if (threadIdx.x == 0)
     out[blockIdx.x] = best;
@@ -251,6 +291,8 @@ __global__ void unsigned_or_system_scope(unsigned *host_flags, const unsigned *i
   atomicOr_system(host_flags, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicOr_system' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicOr_system(host_flags, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void int_sub_block_scope(int *out, const int *in) {
@@ -261,6 +303,8 @@ __global__ void int_sub_block_scope(int *out, const int *in) {
   atomicSub_block(&remaining, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicSub_block' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicSub_block(&remaining, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   __syncthreads();
   if (threadIdx.x == 0)
     out[blockIdx.x] = remaining;
@@ -278,6 +322,8 @@ __global__ void slot_from_counter(int *count, int *out, const int *in) {
   // CHECK-FIXES: {{^}}  if (warp_lane == 0)
   // CHECK-FIXES: {{^}}    warp_base = atomicAdd(count, __popc(warp_ballot));
   // CHECK-FIXES: {{^}}  int slot = __shfl_sync(0xffffffff, warp_base, 0) + __popc(warp_ballot & ((1u << warp_lane) - 1));
+  // CHECK-NOTES: :[[@LINE-9]]:14: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-10]]:14: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   out[slot] = in[blockIdx.x * blockDim.x + threadIdx.x];
 }
 
@@ -293,6 +339,8 @@ __global__ void unsigned_slot_in_shared_queue(unsigned *out, const unsigned *in)
   // CHECK-FIXES: {{^}}  unsigned int warp_base = 0;
   // CHECK-FIXES: {{^}}    warp_base = atomicAdd(&queue_tail, __popc(warp_ballot));
   // CHECK-FIXES: {{^}}  const unsigned int slot = __shfl_sync(0xffffffff, warp_base, 0) + __popc(warp_ballot & ((1u << warp_lane) - 1));
+  // CHECK-NOTES: :[[@LINE-6]]:25: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-7]]:25: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   queue[slot % 1024] = in[blockIdx.x * blockDim.x + threadIdx.x];
   __syncthreads();
   out[blockIdx.x * blockDim.x + threadIdx.x] = queue[threadIdx.x % 1024];
@@ -304,6 +352,8 @@ __global__ void struct_member_through_pointer(Counters *s, const float *in) {
   atomicAdd(&s->sum, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(&s->sum, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void struct_member_count(Counters *s) {
@@ -311,6 +361,8 @@ __global__ void struct_member_count(Counters *s) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    int warp_value = 1;
   // CHECK-FIXES: {{^}}      atomicAdd(&s->count, warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void shared_struct_member(Stats *out, const float *in) {
@@ -321,6 +373,8 @@ __global__ void shared_struct_member(Stats *out, const float *in) {
   atomicAdd(&stats.sum, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(&stats.sum, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   __syncthreads();
   if (threadIdx.x == 0)
     out[blockIdx.x] = stats;
@@ -330,12 +384,16 @@ __global__ void pointer_member_of_kernel_parameter(StatsRef stats, const float *
   atomicAdd(stats.sum, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(stats.sum, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void per_block_bucket(float *block_sums, const float *in) {
   atomicAdd(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(&block_sums[blockIdx.x], warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void per_warp_bucket(float *warp_sums, const float *in) {
@@ -343,6 +401,8 @@ __global__ void per_warp_bucket(float *warp_sums, const float *in) {
   atomicAdd(warp_sums + warp % 8, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(warp_sums + warp % 8, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void per_warp_histogram_slot(int *warps_per_slot) {
@@ -350,12 +410,16 @@ __global__ void per_warp_histogram_slot(int *warps_per_slot) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}    int warp_value = 1;
   // CHECK-FIXES: {{^}}      atomicAdd(&warps_per_slot[threadIdx.x / 32], warp_value);
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void uniform_conditional_address(float *a, float *b, bool first, const float *in) {
   atomicAdd(first ? a : b, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(first ? a : b, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void through_reference_to_member(Counters *s) {
@@ -363,16 +427,22 @@ __global__ void through_reference_to_member(Counters *s) {
   atomicAdd(&c, 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(&c, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // Reported at the expansion; never fixed inside a macro.
 __global__ void through_macro(float *total, const float *in) {
   ADD_TO(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-351]]:22: note: expanded from macro 'ADD_TO'
+  // CHECK-NOTES: :[[@LINE-417]]:22: note: expanded from macro 'ADD_TO'
   // CHECK-NOTES: :[[@LINE-3]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
-  // CHECK-NOTES: :[[@LINE-353]]:22: note: expanded from macro 'ADD_TO'
+  // CHECK-NOTES: :[[@LINE-419]]:22: note: expanded from macro 'ADD_TO'
   // CHECK-FIXES: {{^}}  ADD_TO(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-7]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
+  // CHECK-NOTES: :[[@LINE-423]]:22: note: expanded from macro 'ADD_TO'
+  // CHECK-NOTES: :[[@LINE-424]]:22: note: expanded from macro 'ADD_TO'
 }
 
 // The result feeds an index directly: reported, no fix.
@@ -380,12 +450,16 @@ __global__ void result_used_as_index(int *count, int *out) {
   out[atomicAdd(count, 1)] = blockIdx.x;
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:7: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:7: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __global__ void inside_device_lambda(float *total, const float *in) {
   auto accumulate = [&](float v) { atomicAdd(total, v); };
   // CHECK-MESSAGES: :[[@LINE-1]]:36: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:36: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:36: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:36: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   accumulate(in[blockIdx.x * blockDim.x + threadIdx.x]);
 }
 
@@ -394,6 +468,8 @@ __global__ void uniform_local_pointer(float *sums, int row, const float *in) {
   atomicAdd(dst, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(dst, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __device__ float device_global_total;
@@ -402,6 +478,8 @@ __global__ void device_global_variable(const float *in) {
   atomicAdd(&device_global_total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-FIXES: {{^}}      atomicAdd(&device_global_total, warp_value);
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 // A uniform loop keeps the warp converged: the body still gets the fix.
@@ -412,6 +490,8 @@ __global__ void uniform_loop_over_bins(float *bins, const float *in, int nbins) 
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
     // CHECK-FIXES: {{^}}      float warp_value = v * b;
     // CHECK-FIXES: {{^}}        atomicAdd(&bins[b], warp_value);
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   }
 }
 
@@ -426,6 +506,8 @@ __global__ void unbraced_uniform_branch(float *total, const float *in, bool enab
   // CHECK-FIXES: {{^}}      if (warp_lane == 0)
   // CHECK-FIXES: {{^}}        atomicAdd(total, warp_value);
   // CHECK-FIXES: {{^}}    }
+  // CHECK-NOTES: :[[@LINE-8]]:5: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-9]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void unbraced_uniform_loop(unsigned *flags, const unsigned *in, int rounds) {
@@ -435,6 +517,8 @@ __global__ void unbraced_uniform_loop(unsigned *flags, const unsigned *in, int r
   // CHECK-FIXES: {{^}}  for (int r = 0; r < rounds; ++r)
   // CHECK-FIXES: {{^}}      const unsigned int warp_value = __reduce_or_sync(0xffffffff, in[blockIdx.x * blockDim.x + threadIdx.x] >> r);
   // CHECK-FIXES: {{^}}        atomicOr(&flags[r], warp_value);
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 template <typename T>
@@ -442,6 +526,8 @@ __global__ void templated_sum(T *total, const T *in) {
   atomicAdd(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   // The pattern serves every instantiation: a fix would spell one
   // instantiation's type (float) for all of them, so there is none.
   // KNOWN MISS: a fix spelling T.
@@ -458,14 +544,22 @@ __global__ void grid_stride_loop(float *total, const float *in, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:57: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: condition: how many lanes get here depends on 'n': with 'n' = 17, lanes 0..16 of a warp get here, and the address is the same in every lane
 }
 
 __global__ void grid_stride_loop_counter(int *hits, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
-    // Silent: how many lanes pass a data-dependent test is unknown (a rare
-    // hit may be one lane), so nothing is known about serialization.
+    // How many lanes pass a data-dependent test is unknown (a rare hit may
+    // be one lane): a finding of the data tier, which says so.
     if (in[i] > 0.5f)
       atomicAdd(hits, 1);
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+      // CHECK-NOTES: :[[@LINE-3]]:15: note: lanes may diverge here on a data-dependent condition
+      // CHECK-NOTES: :[[@LINE-7]]:57: note: lanes diverge here
+      // CHECK-NOTES: :[[@LINE-4]]:7: note: data: which lanes get here depends on 'in[i]', which each lane loads from its own address
+      // CHECK-NOTES: :[[@LINE-5]]:7: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+      // CHECK-NOTES: :[[@LINE-6]]:7: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   }
 }
 
@@ -477,12 +571,19 @@ __global__ void after_bounds_return(float *total, const float *in, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: condition: how many lanes get here depends on 'n': with 'n' = 17, lanes 0..16 of a warp get here, and the address is the same in every lane
 }
 
 __global__ void under_data_dependent_branch(double *total, const double *in) {
   const double v = in[blockIdx.x * blockDim.x + threadIdx.x];
   if (v > 0.0) {
-    atomicAdd(total, v); // silent: a data-dependent branch, see above
+    atomicAdd(total, v); // the data tier: a data-dependent branch, see above
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-3]]:9: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: data: which lanes get here depends on 'in[blockIdx.x * blockDim.x + threadIdx.x]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   }
 }
 
@@ -492,6 +593,8 @@ __global__ void lower_half_warp(float *total, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   // CHECK-NOTES: :[[@LINE-4]]:24: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: in a 1-D block of whole warps, lanes 0..15 of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 // Each lane runs 32 - lane iterations: the warp is diverged in the body, and a
@@ -504,6 +607,8 @@ __global__ void lane_dependent_trip_count(float *total, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:36: note: lanes diverge here
     // CHECK-FIXES: {{^}}  for (int k = threadIdx.x % 32; k < 32; ++k) {
     // CHECK-FIXES: {{^}}    atomicAdd(total, in[k]);
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+    // CHECK-NOTES: :[[@LINE-7]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
   }
 }
 
@@ -512,12 +617,16 @@ __global__ void lane_dependent_trip_count(float *total, const float *in) {
 __global__ void helper_with_uniform_pointer(float *total, const float *in) {
   add(total, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void helper_chain_with_uniform_pointer(float *block_sums, const float *in) {
   add_twice(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_twice' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-476]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTES: :[[@LINE-583]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void integer_helper_with_shared_pointer(int *out, const int *in) {
@@ -527,6 +636,8 @@ __global__ void integer_helper_with_shared_pointer(int *out, const int *in) {
   __syncthreads();
   raise_to(&best, in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'raise_to' makes every lane perform 'atomicMax' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   __syncthreads();
   if (threadIdx.x == 0)
     out[blockIdx.x] = best;
@@ -540,15 +651,21 @@ __global__ void libcuxx_atomic_ref_fetch_add(float *total, const float *in) {
   sum.fetch_add(in[blockIdx.x * blockDim.x + threadIdx.x], cuda::memory_order_relaxed);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_add' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 __global__ void libcuxx_atomic_pointer_operators(cuda::atomic<int, cuda::thread_scope_device> *count, const int *in) {
   *count += in[blockIdx.x * blockDim.x + threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: every lane performs 'operator+=' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:10: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   count->fetch_max(in[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_max' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 __device__ cuda::atomic<unsigned, cuda::thread_scope_device> g_cu_flags;
@@ -557,6 +674,8 @@ __global__ void libcuxx_global_atomic_fetch_or(const unsigned *in) {
   g_cu_flags.fetch_or(in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'fetch_or' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-2]]:3: note: aggregate first: reduce the operand across the warp (a shuffle loop, __reduce_*_sync or cooperative_groups::reduce), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 //===----------------------------------------------------------------------===//
@@ -953,6 +1072,8 @@ __global__ void helper_guard_on_uniform_argument(int *count) {
   count_if_first(blockIdx.x, count);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'count_if_first' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-60]]:5: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // threadIdx.x % 16 == 0 holds in two lanes of every warp.
@@ -962,6 +1083,8 @@ __global__ void sub_warp_group_guard(float *total, const float *in) {
   // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: in a 1-D block of whole warps, lanes 0, 16 of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 // --- Views: a method reads the object it is called on (silent) ---------------
@@ -997,6 +1120,11 @@ __global__ void count_hits(const unsigned *data, unsigned *count,
   fill_bytes((unsigned char *)hash, data + threadIdx.x * 4);
   if (hash[3] < target)
     atomicInc(count, 0xffffffff);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicInc' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-3]]:15: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: data: which lanes get here depends on 'in[i]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
 }
 
 // Code a template constant makes dead runs in no lane of that instantiation:
@@ -1010,11 +1138,19 @@ __global__ void count_found(int n, unsigned *count, const unsigned *found) {
   if (Algo == 0) {
     if (found[i] < 16u)
       atomicAdd(count, 1u);
+      // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+      // CHECK-NOTES: :[[@LINE-3]]:18: note: lanes may diverge here on a data-dependent condition
+      // CHECK-NOTES: :[[@LINE-3]]:7: note: data: which lanes get here depends on 'found[i]', which each lane loads from its own address
+      // CHECK-NOTES: :[[@LINE-4]]:7: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+      // CHECK-NOTES: :[[@LINE-5]]:7: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   } else {
     atomicAdd(count + 1, 1u);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
-    // CHECK-NOTES: :[[@LINE-7]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-12]]:5: note: lanes exit here
     // CHECK-NOTES: :[[@LINE-3]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+    // CHECK-NOTES: :[[@LINE-14]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: condition: how many lanes get here depends on 'n': with 'n' = 17, lanes 0..16 of a warp get here, and the address is the same in every lane
   }
 }
 template __global__ void count_found<0>(int, unsigned *, const unsigned *);
@@ -1039,6 +1175,8 @@ __global__ void max_per_slice(int *out, int stride) {
   auto [s3, block_offset] = slice_row(blockIdx.x, stride);
   atomicMax(&out[block_offset], 1);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane performs 'atomicMax' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-2]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // A method's atomic on a member address depends on the object it is called
@@ -1070,6 +1208,8 @@ __global__ void count_by_role(int *p, int v) {
   shared_counter.add();
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add' makes every lane perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-8]]:27: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
 }
 
 // --- A three-level chain: each call on the way is a note, in order ---------
@@ -1080,9 +1220,11 @@ __device__ void add_half(float *p, float v) { add_twice(p, 0.5f * v); }
 __global__ void three_level_helper_chain(float *block_sums, const float *in) {
   add_half(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_half' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-1034]]:48: note: 'add' is called here
-  // CHECK-NOTES: :[[@LINE-1040]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
-  // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-8]]:47 [[@LINE-1036]]:48 [[@LINE-1041]]:3
+  // CHECK-NOTES: :[[@LINE-1174]]:48: note: 'add' is called here
+  // CHECK-NOTES: :[[@LINE-1180]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-4]]:3 [[@LINE-4]]:3 [[@LINE-8]]:47 [[@LINE-1176]]:48 [[@LINE-1181]]:3
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
 
 // --- Through a helper that decides inside which lanes perform the atomic ----
@@ -1119,6 +1261,8 @@ __global__ void pack_partial_tile(const unsigned *in, unsigned *out,
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'close_open_run' makes every lane that gets there perform 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-17]]:5: note: 'atomicAdd' on an address that is the same in every lane runs here
   // CHECK-NOTES: :[[@LINE-18]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
   out[threadIdx.x] = warp_hist[0];
 }
 
@@ -1138,6 +1282,8 @@ __global__ void count_after_helper_exit(float *total, const float *in, int n) {
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
   // CHECK-NOTES: :[[@LINE-3]]:3: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
+  // CHECK-NOTES: :[[@LINE-5]]:3: note: condition: how many lanes get here depends on 'n': with 'n' = 17, lanes 0..16 of a warp get here, and the address is the same in every lane
 }
 
 // A bookkeeping kernel run as one thread per block: each warp has one lane,

@@ -224,22 +224,32 @@ Fate fateAfter(const FunctionUniformity &FU, const Stmt *After,
 }
 
 std::string describeFate(const Fate &F, LaneSet Absent, ASTContext &Ctx) {
+  bool One = llvm::popcount(Absent) == 1;
   std::string Who = Absent ? describeLanes(Absent) : "the lanes that do not "
                                                      "arrive";
+  auto Verb = [&](llvm::StringRef Plural, llvm::StringRef Singular) {
+    return Who + " " + (One ? Singular : Plural).str();
+  };
   switch (F.F) {
   case AbsentFate::Exits:
-    return Who + " leave the kernel";
+    return Verb("leave the kernel", "leaves the kernel");
   case AbsentFate::PairsUp:
-    return Who + " run the same collective on their own path";
+    return Verb("run the same collective on their own path",
+                "runs the same collective on its own path");
   case AbsentFate::ReturnToCaller:
-    return Who + " return to callers this unit does not show, which may "
-                 "synchronize";
+    return Verb("return to callers this unit does not show, which may "
+                "synchronize",
+                "returns to callers this unit does not show, which may "
+                "synchronize");
   case AbsentFate::ComeBack:
-    return Who + " reach this collective again in a later iteration";
+    return Verb("reach this collective again in a later iteration",
+                "reaches this collective again in a later iteration");
   case AbsentFate::WaitAtCollective:
-    return Who + " wait at another warp collective instead";
+    return Verb("wait at another warp collective instead",
+                "waits at another warp collective instead");
   case AbsentFate::WaitAtBarrier:
-    return Who + " wait at a block barrier and the warp never meets";
+    return Verb("wait at a block barrier and the warp never meets",
+                "waits at a block barrier and the warp never meets");
   }
   return Who;
 }

@@ -10,20 +10,24 @@
 #ifndef WARP_LINT_ANALYSIS_ADDRESSEVIDENCE_H
 #define WARP_LINT_ANALYSIS_ADDRESSEVIDENCE_H
 
-#include "FunctionUniformity.h"
+#include "LaneEvaluator.h"
 
 namespace clang::warp {
 
 /// Whether \p E is the same in every lane by construction: built from
-/// constants, block registers (blockIdx, blockDim, gridDim), globals and
-/// `__shared__` variables, and parameters and scalar locals that are never
-/// written after their initializer (which is such a value too), through
-/// arithmetic, casts, members, subscripts and `&`/`*`. A local array,
+/// constants, block registers (blockIdx, blockDim, gridDim), lane
+/// arithmetic that gives one value in every lane, globals and `__shared__`
+/// variables, parameters, scalar locals and structured bindings whose every
+/// value is such a value, and calls of such values, through arithmetic,
+/// casts, members, subscripts and `&`/`*`. A local array,
 /// struct or union, or a local whose address escapes, can be written per
 /// lane in ways the analysis does not follow (a union member, a store
 /// through a cast pointer, a reference a helper returns): nothing read
 /// through one counts.
-bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU);
+/// \p Lanes, when given, shows lane arithmetic to give one value in every
+/// lane (`threadIdx.x / 32`).
+bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU,
+                             LaneEvaluator *Lanes = nullptr);
 
 } // namespace clang::warp
 

@@ -68,12 +68,13 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
   LaneEvaluator &Eval = Reach.evaluator();
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
     LaneWitness W = at(S, Warp);
-    if (!W.Arrive || W.Arrive == W.Live)
+    if (!W.Arrive || (W.Arrive == W.Live && !WholeWarps))
       continue;
     W.T = T;
     W.Runtime = Template.Runtime;
     W.RuntimeValue = Template.RuntimeValue;
     W.ByLaunchShape = Template.ByLaunchShape;
+    W.Exact = exactAt(S);
     if (Accept(W))
       return W;
   }
@@ -136,9 +137,12 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
   // a branch that reads the counter.
   const FunctionUniformity &FU = Reach.function();
   std::optional<SteppedLoop> Loop;
+  const ForStmt *LoopStmt = nullptr;
   for (const ForStmt *For : llvm::reverse(forLoopsAround(S, FU)))
-    if ((Loop = steppedLoop(For)))
+    if ((Loop = steppedLoop(For))) {
+      LoopStmt = For;
       break;
+    }
   if (!Loop)
     return std::nullopt;
   LaneEvaluator &Eval = Reach.evaluator();
@@ -146,10 +150,12 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
   std::optional<LaneWitness> Found;
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
     LaneSet Live = Eval.liveLanes(Warp);
+    // Without the step only the first iteration is known.
     std::optional<int64_t> Step =
         Loop->StepExpr ? Eval.valueIn(Loop->StepExpr, 0, Warp) : 1;
+    unsigned Iterations = Step ? MaxIterations : 1;
     if (!Step)
-      break;
+      Step = 0;
     LaneValues Begin;
     for (unsigned L = 0; L < 32; ++L)
       if (Live >> L & 1)
@@ -163,13 +169,13 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
     };
     // Each lane's trip count, while the condition is known.
     std::array<unsigned, 32> Trips;
-    Trips.fill(MaxIterations);
+    Trips.fill(Iterations);
     LaneSet In = 0;
     for (unsigned L = 0; L < 32; ++L)
       if (Begin[L])
         In |= 1u << L;
     bool Known = In == Live;
-    for (unsigned J = 0; J < MaxIterations && In && Known; ++J) {
+    for (unsigned J = 0; J < Iterations && In && Known; ++J) {
       Eval.bindPerLane(Loop->Counter, CounterAt(J));
       for (unsigned L = 0; L < 32; ++L) {
         if (!(In >> L & 1))
@@ -188,12 +194,12 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
     Eval.bindPerLane(Loop->Counter, std::nullopt);
     if (!Known)
       continue;
-    unsigned First = MaxIterations;
+    unsigned First = Iterations;
     for (unsigned L = 0; L < 32; ++L)
       if (Live >> L & 1)
         First = std::min(First, Trips[L]);
     for (unsigned J : {0u, First, 1u}) {
-      if (J >= MaxIterations)
+      if (J >= Iterations)
         continue;
       LaneSet InLoop = 0;
       for (unsigned L = 0; L < 32; ++L)
@@ -205,12 +211,13 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
       LaneWitness W = at(S, Warp);
       W.Arrive &= InLoop;
       bool Accepted = false;
-      if (W.Arrive && W.Arrive != W.Live) {
+      if (W.Arrive && (W.Arrive != W.Live || WholeWarps)) {
         W.T = T;
         W.Runtime = Template.Runtime;
         W.RuntimeValue = Template.RuntimeValue;
         W.ByLaunchShape = Template.ByLaunchShape;
         W.Iteration = J;
+        W.Exact = exactAt(S, LoopStmt);
         Accepted = Accept(W);
         if (Accepted)
           Found = W;
@@ -234,6 +241,22 @@ static void mergeGaps(EvaluationGaps &Into, EvaluationGaps From) {
       Into.Data.push_back(D);
   Into.LaunchShape |= From.LaunchShape;
   Into.Other |= From.Other;
+}
+
+bool WitnessSearch::exactAt(const Stmt *S, const Stmt *Bound) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  for (const DivergentBranch &B :
+       Reach.function().divergenceAt(S).Branches) {
+    if (B.Terminator == Bound)
+      continue;
+    if (!B.Condition ||
+        isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(
+            B.Terminator))
+      return false;
+    if (!Eval.valuesIn(B.Condition, 0))
+      return false;
+  }
+  return true;
 }
 
 std::string WitnessSearch::conditionOn(const Stmt *S, const RuntimeValue &R) {

@@ -46,6 +46,9 @@ struct LaneWitness {
   LaneSet Live = AllLanes; ///< lanes of the warp that exist
   /// Lanes that may reach the point (Proven and Conditional only).
   LaneSet Arrive = 0;
+  /// Whether Arrive is exact (every branch on the way is known in each
+  /// lane), not only the lanes that may arrive.
+  bool Exact = false;
   /// Conditional: the runtime value, the value it was given, and the
   /// values for which lanes split ("is not a multiple of 32").
   const Expr *Runtime = nullptr;
@@ -58,6 +61,10 @@ struct LaneWitness {
   /// The iteration of the loop around the point the lanes were found in
   /// (0 for the first), when a loop's counter decides.
   std::optional<unsigned> Iteration;
+
+  /// The lanes the finding is about among those that do not arrive (those
+  /// a stale mask names); all of them by default.
+  LaneSet Named = AllLanes;
 
   /// Lanes that exist and certainly do not reach the point.
   LaneSet absent() const { return Live & ~Arrive; }
@@ -80,6 +87,9 @@ public:
   std::optional<LaneWitness>
   find(const Stmt *S, const Divergence &D,
        llvm::function_ref<bool(const LaneWitness &)> Accept);
+  /// Also offers warps that every lane reaches (for questions about the
+  /// lanes that arrive, not those that do not).
+  void offerWholeWarps() { WholeWarps = true; }
 
   /// The witness for \p S in the evaluator's present block and bindings,
   /// in \p Warp: the lanes that may reach it.
@@ -100,8 +110,13 @@ private:
   /// The values tried for a runtime value, and how lanes split over them.
   std::string conditionOn(const Stmt *S, const RuntimeValue &R);
 
+  /// Whether every branch controlling \p S, but the loop \p Bound whose
+  /// iteration is fixed, is known in each lane.
+  bool exactAt(const Stmt *S, const Stmt *Bound = nullptr);
+
   LaneReach &Reach;
   llvm::ArrayRef<BlockExtents> Shapes;
+  bool WholeWarps = false;
 };
 
 /// "a 64x1x1 block" or "a 1-D block of whole warps".
