@@ -68,6 +68,15 @@ void noteWitness(ClangTidyCheck &Check, SourceLocation At,
   case Tier::Conditional: {
     std::string Name =
         W.ByLaunchShape ? "blockDim.x" : shownText(W.Runtime, Ctx);
+    if (W.Runtime2) {
+      std::string Other = shownText(W.Runtime2, Ctx);
+      Text = "condition: lanes split only for some values of '" + Name +
+             "' and '" + Other + "'; with '" + Name +
+             "' = " + std::to_string(W.RuntimeValue) + " and '" + Other +
+             "' = " + std::to_string(W.RuntimeValue2) + ", " +
+             absentLanes(W) + " " + Verb;
+      break;
+    }
     Text = "condition: lanes split only when '" + Name + "' " + W.Condition +
            "; ";
     if (W.ByLaunchShape || !W.Runtime)

@@ -196,8 +196,6 @@ EvaluationGaps LaneEvaluator::gapsOf(const Expr *E, unsigned Lane,
                                      uint64_t Warp) {
   // The caches hold values, not why a value was unknown: evaluate afresh.
   Gaps = {};
-  GapKeys.clear();
-  GapData.clear();
   bool Was = std::exchange(Explaining, true);
   auto SavedInvariant = std::move(Invariant);
   Invariant.clear();
@@ -305,6 +303,25 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   E = E->IgnoreParens();
   if (auto It = Invariant.find(E); It != Invariant.end())
     return It->second;
+  if (!RuntimeBound.empty() && !Inlining)
+    if (std::optional<int64_t> V = boundRuntimeValue(E))
+      return V;
+  // Within one lane, locals' initializers are shared by many expressions
+  // (a chain of index computations): each is evaluated once per lane.
+  bool Memoize = !Inlining && !Explaining;
+  if (Memoize) {
+    if (MemoLane != Lane || MemoWarp != Warp || MemoGeneration != Generation) {
+      LaneMemo.clear();
+      MemoLane = Lane;
+      MemoWarp = Warp;
+      MemoGeneration = Generation;
+    }
+    if (auto It = LaneMemo.find(E); It != LaneMemo.end()) {
+      ReadVarying |= It->second.ReadVarying;
+      SawThreadIndex |= It->second.SawThreadIndex;
+      return It->second.Value;
+    }
+  }
   // A value computed from nothing that differs between lanes, warps or
   // loop iterations is the same in all of them: the lane loops (32 lanes
   // of up to 65 warps) then evaluate the expression once. Evaluation is
@@ -312,9 +329,24 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   // varying operand.
   bool OuterVarying = std::exchange(ReadVarying, false);
   bool OuterCut = std::exchange(Cut, false);
+  bool OuterSaw = std::exchange(SawThreadIndex, false);
+  EvaluationGaps Before = Explaining ? Gaps : EvaluationGaps();
   std::optional<int64_t> V = evalUncached(E, Lane, Warp, Depth);
+  // The largest expression the same in every lane that is not known is
+  // the runtime value a witness binds (`rows * cols`, not its operands).
+  if (Explaining && !V && !Inlining && !isa<DeclRefExpr>(E) &&
+      E->getType()->isIntegralOrEnumerationType() &&
+      isa<BinaryOperator, UnaryOperator, CastExpr, ConditionalOperator>(E) &&
+      FU.valueOf(E).isUniform()) {
+    Gaps = std::move(Before);
+    WarpValue Uniform = WarpValue::uniform();
+    unknown(E, &Uniform);
+  }
   if (!ReadVarying && !Cut)
     Invariant.try_emplace(E, V);
+  else if (Memoize && !Cut)
+    LaneMemo.try_emplace(E, Memoized{V, ReadVarying, SawThreadIndex});
+  SawThreadIndex |= OuterSaw;
   ReadVarying |= OuterVarying;
   Cut |= OuterCut;
   return V;
@@ -470,7 +502,8 @@ std::optional<int64_t> LaneEvaluator::unknown(const Expr *E,
     Gaps.Other = true;
   } else if (V->isUniform()) {
     uint64_t Key = keyOf(E, Ctx);
-    if (GapKeys.insert(Key).second) {
+    if (llvm::none_of(Gaps.Runtime,
+                      [&](const RuntimeValue &R) { return R.Key == Key; })) {
       std::optional<BuiltinRegister> R = matchBuiltinRegister(E);
       Gaps.Runtime.push_back(
           {Key, E, R && R->Var == BuiltinRegister::BlockDim});
@@ -481,12 +514,23 @@ std::optional<int64_t> LaneEvaluator::unknown(const Expr *E,
              isa<ArraySubscriptExpr, MemberExpr, UnaryOperator, CallExpr>(
                  V->Origin)) {
     const auto *Origin = cast<Expr>(V->Origin);
-    if (GapData.insert(Origin).second)
+    if (!llvm::is_contained(Gaps.Data, Origin))
       Gaps.Data.push_back(Origin);
   } else {
     Gaps.Other = true;
   }
   return std::nullopt;
+}
+
+std::optional<int64_t> LaneEvaluator::boundRuntimeValue(const Expr *E) {
+  auto [Key, New] = Keys.try_emplace(E, 0);
+  if (New)
+    Key->second = keyOf(E, Ctx);
+  auto It = RuntimeBound.find(Key->second);
+  if (It == RuntimeBound.end() || !E->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  ReadVarying = true;
+  return asType(It->second, E->getType());
 }
 
 std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
@@ -541,20 +585,19 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (maskSourceKind(Call) == MaskSourceKind::Ballot)
       return ballotIn(Call, Lane, Warp, Depth);
+    // A helper the evaluator follows; where it cannot, a call the analysis
+    // finds uniform is a runtime value of its own (what it failed on
+    // inside is then not the reason).
+    EvaluationGaps Before = Explaining ? Gaps : EvaluationGaps();
     if (std::optional<int64_t> I = evalInlined(Call, Lane, Warp, Depth))
       return I;
+    if (Explaining && V.isUniform())
+      Gaps = std::move(Before);
   }
   if (!E->isValueDependent() && T->isIntegralOrEnumerationType() &&
       !E->HasSideEffects(Ctx))
     if (std::optional<int64_t> C = folded(E))
       return C;
-  if (V.isUniform() && !RuntimeBound.empty()) {
-    auto It = RuntimeBound.find(keyOf(E, Ctx));
-    if (It != RuntimeBound.end()) {
-      ReadVarying = true;
-      return asType(It->second, T);
-    }
-  }
   return unknown(E, &V);
 }
 

@@ -157,6 +157,8 @@ private:
   /// A variable, call or other leaf: what the analysis knows of it.
   std::optional<int64_t> evalLeaf(const Expr *E, unsigned Lane, uint64_t Warp,
                                   unsigned Depth);
+  /// The value bound to the runtime value \p E is, if any.
+  std::optional<int64_t> boundRuntimeValue(const Expr *E);
   /// threadIdx, blockIdx and blockDim in a known block.
   std::optional<int64_t> evalRegister(const BuiltinRegister &R, const Expr *E,
                                       unsigned Lane, uint64_t Warp);
@@ -199,6 +201,8 @@ private:
   llvm::DenseMap<const VarDecl *, int64_t> Bound;
   llvm::DenseMap<uint64_t, int64_t> RuntimeBound;
   llvm::DenseMap<const VarDecl *, LaneValues> PerLaneBound;
+  /// keyOf's answers, by expression.
+  llvm::DenseMap<const Expr *, uint64_t> Keys;
   /// The parameters and locals of the helpers being inlined, bound to this
   /// lane's values; while any is, the analysis of FU does not describe the
   /// expressions evaluated.
@@ -207,6 +211,16 @@ private:
   /// Values that read no lane, thread index or binding (and were not cut
   /// short by the depth limit).
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Invariant;
+  /// Values already computed in lane MemoLane of warp MemoWarp under the
+  /// bindings of MemoGeneration, and whether each read anything varying.
+  struct Memoized {
+    std::optional<int64_t> Value;
+    bool ReadVarying, SawThreadIndex;
+  };
+  llvm::DenseMap<const Expr *, Memoized> LaneMemo;
+  unsigned MemoLane = ~0u;
+  uint64_t MemoWarp = 0;
+  unsigned MemoGeneration = 0;
   /// Whether the evaluation under way read a lane, thread index or
   /// binding, or hit the depth limit.
   bool ReadVarying = false, Cut = false;
@@ -218,8 +232,6 @@ private:
   /// Whether gapsOf is evaluating: unknown leaves are then noted in Gaps.
   bool Explaining = false;
   EvaluationGaps Gaps;
-  llvm::DenseSet<uint64_t> GapKeys;
-  llvm::DenseSet<const Expr *> GapData;
 };
 
 } // namespace clang::warp

@@ -53,6 +53,8 @@ static constexpr BlockExtents RowSplittingShapes[] = {
 
 LaneWitness WitnessSearch::at(const Stmt *S, uint64_t Warp) {
   LaneEvaluator &Eval = Reach.evaluator();
+  if (Budget)
+    --Budget;
   LaneWitness W;
   W.Block = Eval.block();
   W.Warp = Warp;
@@ -67,12 +69,18 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
                            LaneWitness Template) {
   LaneEvaluator &Eval = Reach.evaluator();
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
+    if (!Budget)
+      return std::nullopt;
+    if (!WholeWarps && !mightSplit(Warp))
+      continue;
     LaneWitness W = at(S, Warp);
     if (!W.Arrive || (W.Arrive == W.Live && !WholeWarps))
       continue;
     W.T = T;
     W.Runtime = Template.Runtime;
     W.RuntimeValue = Template.RuntimeValue;
+    W.Runtime2 = Template.Runtime2;
+    W.RuntimeValue2 = Template.RuntimeValue2;
     W.ByLaunchShape = Template.ByLaunchShape;
     W.Exact = exactAt(S);
     if (Accept(W))
@@ -143,12 +151,14 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
       LoopStmt = For;
       break;
     }
-  if (!Loop)
+  if (!Loop || !Budget || !loopMatters(S, *LoopStmt, Loop->Counter))
     return std::nullopt;
   LaneEvaluator &Eval = Reach.evaluator();
   const Expr *Start = Loop->Counter->getInit();
   std::optional<LaneWitness> Found;
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
+    if (!Budget)
+      return std::nullopt;
     LaneSet Live = Eval.liveLanes(Warp);
     // Without the step only the first iteration is known.
     std::optional<int64_t> Step =
@@ -215,6 +225,8 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
         W.T = T;
         W.Runtime = Template.Runtime;
         W.RuntimeValue = Template.RuntimeValue;
+        W.Runtime2 = Template.Runtime2;
+        W.RuntimeValue2 = Template.RuntimeValue2;
         W.ByLaunchShape = Template.ByLaunchShape;
         W.Iteration = J;
         W.Exact = exactAt(S, LoopStmt);
@@ -241,6 +253,57 @@ static void mergeGaps(EvaluationGaps &Into, EvaluationGaps From) {
       Into.Data.push_back(D);
   Into.LaunchShape |= From.LaunchShape;
   Into.Other |= From.Other;
+}
+
+/// Whether \p E reads \p VD.
+static bool reads(const Stmt *E, const VarDecl *VD) {
+  if (!E)
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return DRE->getDecl() == VD;
+  for (const Stmt *Child : E->children())
+    if (reads(Child, VD))
+      return true;
+  return false;
+}
+
+bool WitnessSearch::loopMatters(const Stmt *S, const ForStmt &Loop,
+                                const VarDecl *Counter) {
+  // Its iterations say more than the plain lane sets only where its own
+  // condition splits the lanes or another branch on the way reads its
+  // counter.
+  for (const DivergentBranch &B : Reach.function().divergenceAt(S).Branches)
+    if (B.Terminator == &Loop || reads(B.Condition, Counter))
+      return true;
+  return false;
+}
+
+bool WitnessSearch::mightSplit(uint64_t Warp) {
+  // Lanes certainly miss the point only where a branch on the way gives
+  // two of them known, different outcomes: evaluating those few conditions
+  // is much cheaper than the lane sets of the whole function.
+  if (!Current)
+    return true;
+  LaneEvaluator &Eval = Reach.evaluator();
+  LaneSet Live = Eval.liveLanes(Warp);
+  for (const DivergentBranch &B : Current->Branches) {
+    if (!B.Condition || isa_and_nonnull<ForStmt, WhileStmt, DoStmt,
+                                        CXXForRangeStmt>(B.Terminator))
+      continue;
+    bool ReadWarp = false;
+    LaneValues V = Eval.laneValues(B.Condition, Warp, ReadWarp);
+    std::optional<int64_t> First;
+    for (unsigned L = 0; L < 32; ++L) {
+      if (!(Live >> L & 1) || !V[L])
+        continue;
+      int64_t X = isa<SwitchStmt>(B.Terminator) ? *V[L] : *V[L] != 0;
+      if (!First)
+        First = X;
+      else if (X != *First)
+        return true;
+    }
+  }
+  return false;
 }
 
 bool WitnessSearch::exactAt(const Stmt *S, const Stmt *Bound) {
@@ -294,8 +357,10 @@ WitnessSearch::find(const Stmt *S, const Divergence &D,
                     llvm::function_ref<bool(const LaneWitness &)> Accept) {
   LaneEvaluator &Eval = Reach.evaluator();
   std::optional<BlockExtents> Before = Eval.block();
+  Current = &D;
   auto Done = [&](std::optional<LaneWitness> W) {
     Eval.setBlock(Before);
+    Current = nullptr;
     return W;
   };
   std::vector<std::optional<BlockExtents>> Blocks;
@@ -353,6 +418,35 @@ WitnessSearch::find(const Stmt *S, const Divergence &D,
       return Done(Found);
     }
   }
+
+  // Two runtime values together (`base + lane < n` with both unknown).
+  std::vector<const RuntimeValue *> Plain;
+  for (const RuntimeValue &R : Gaps.Runtime)
+    if (!R.BlockShape && Plain.size() < 3)
+      Plain.push_back(&R);
+  static constexpr int64_t PairValues[] = {17, 1000, 0, 100};
+  for (unsigned I = 0; I < Plain.size(); ++I)
+    for (unsigned J = I + 1; J < Plain.size(); ++J) {
+      Eval.setBlock(Blocks.front());
+      for (int64_t A : PairValues)
+        for (int64_t B : PairValues) {
+          if (A == B)
+            continue;
+          Eval.bindRuntimeValue(Plain[I]->Key, A);
+          Eval.bindRuntimeValue(Plain[J]->Key, B);
+          LaneWitness Template;
+          Template.Runtime = Plain[I]->Read;
+          Template.RuntimeValue = A;
+          Template.Runtime2 = Plain[J]->Read;
+          Template.RuntimeValue2 = B;
+          std::optional<LaneWitness> Found =
+              inEveryWarp(S, Tier::Conditional, Accept, Template);
+          Eval.bindRuntimeValue(Plain[I]->Key, std::nullopt);
+          Eval.bindRuntimeValue(Plain[J]->Key, std::nullopt);
+          if (Found)
+            return Done(Found);
+        }
+    }
 
   // Rows of the block in one warp: only a block whose x extent is not a
   // multiple of 32 has them.

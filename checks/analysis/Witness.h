@@ -54,6 +54,10 @@ struct LaneWitness {
   const Expr *Runtime = nullptr;
   int64_t RuntimeValue = 0;
   std::string Condition;
+  /// A second runtime value given a value with the first, when the split
+  /// needs both (`base + lane < n`).
+  const Expr *Runtime2 = nullptr;
+  int64_t RuntimeValue2 = 0;
   /// Conditional on the launch shape: blockDim.x not a multiple of 32.
   bool ByLaunchShape = false;
   /// Data: the per-lane load the split reads.
@@ -110,6 +114,14 @@ private:
   /// The values tried for a runtime value, and how lanes split over them.
   std::string conditionOn(const Stmt *S, const RuntimeValue &R);
 
+  /// Whether a branch of the divergence searched gives two live lanes of
+  /// \p Warp known, different outcomes (else no lane certainly misses the
+  /// point there).
+  bool mightSplit(uint64_t Warp);
+  /// Whether following \p Loop's iterations can change which lanes reach
+  /// \p S: its condition splits them, or a branch on the way reads its
+  /// \p Counter.
+  bool loopMatters(const Stmt *S, const ForStmt &Loop, const VarDecl *Counter);
   /// Whether every branch controlling \p S, but the loop \p Bound whose
   /// iteration is fixed, is known in each lane.
   bool exactAt(const Stmt *S, const Stmt *Bound = nullptr);
@@ -117,6 +129,12 @@ private:
   LaneReach &Reach;
   llvm::ArrayRef<BlockExtents> Shapes;
   bool WholeWarps = false;
+  /// The divergence find is searching.
+  const Divergence *Current = nullptr;
+  /// How many more warps the search may evaluate (each one walks the CFG
+  /// with lane sets): past it the witness falls to the data or potential
+  /// tier, so that a huge kernel costs a bounded time.
+  unsigned Budget = 4000;
 };
 
 /// "a 64x1x1 block" or "a 1-D block of whole warps".
