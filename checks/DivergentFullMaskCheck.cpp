@@ -115,9 +115,18 @@ void DivergentFullMaskCheck::report(const FullMaskSite &F,
   // values read from lanes that skipped the branch or left are undefined.
   bool ReadsWithin =
       !IsShuffle || shuffleReadsWithin(Use, F.D.Branches, FU, Ctx);
+  // One fix for the cause: one ballot before the branch, its name in every
+  // collective under it, so each must be repairable the same way.
+  auto Repairable = [&](const FullMaskSite &S) {
+    return ballotableIf(S.D, FU) == If &&
+           (S.Use.Info->Kind != CollectiveKind::Shuffle ||
+            shuffleReadsWithin(S.Use, S.D.Branches, FU, Ctx));
+  };
   bool Fixable = If && ReadsWithin &&
                  (!Inner.Exit || isa<ReturnStmt, ContinueStmt>(Inner.Exit)) &&
-                 Others.empty();
+                 llvm::all_of(Others, [&](const FullMaskSite *O) {
+                   return Repairable(*O);
+                 });
   bool Fixed = false;
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
@@ -129,8 +138,12 @@ void DivergentFullMaskCheck::report(const FullMaskSite &F,
     auto Diag =
         diag(Loc, "full warp mask passed to '%0' in %1divergent code%2")
         << Use.Info->Name << certainty(F.J.Witness) << More;
-    if (Fixable)
+    if (Fixable) {
       Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx, Declared);
+      for (const FullMaskSite *O : Others)
+        Fixed = Fixed && addBallotFix(Diag, O->Use, O->D.Branches.front(), FU,
+                                      Ctx, Declared);
+    }
   }
   if (Declared)
     declarationEmitted(*Declared, Hidden, Loc);
@@ -186,7 +199,8 @@ bool DivergentFullMaskCheck::addBallotFix(DiagnosticBuilder &Diag,
   SharedName &Mask = It->second;
   if (Inserted)
     Mask.Name = Names.get("warp_mask", FU.decl(), Ctx);
-  if (carriesDeclaration(Mask)) {
+  // One declaration, however many collectives of this finding use it.
+  if (Declared != &Mask && carriesDeclaration(Mask)) {
     std::string Pred = TakenSide ? Cond : "!(" + Cond + ")";
     Diag << FixItHint::CreateInsertion(If->getBeginLoc(),
                                        "const unsigned " + Mask.Name +

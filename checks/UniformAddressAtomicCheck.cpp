@@ -77,6 +77,16 @@ std::optional<LaneWitness> UniformAddressAtomicCheck::contention(
     return reportsTier(W.T) ? std::optional(W) : std::nullopt;
   }
   Divergence D = FU.divergenceAt(Call);
+  // A kernel in which nothing depends on the lane, launched in this unit
+  // with a block size it takes at run time, is as often as not run one
+  // thread per block (per-block bookkeeping): every lane would repeat the
+  // same work. No evidence of a second lane.
+  if (FU.decl()->hasAttr<CUDAGlobalAttr>() &&
+      !WA.launchesOf(FU.decl()).empty() &&
+      launchShapes(FU.decl(), WA).empty() && !readsLaneIndex(FU)) {
+    W.T = Tier::Potential;
+    return reportsTier(W.T) ? std::optional(W) : std::nullopt;
+  }
   if (!D.isDiverged()) {
     W.T = Tier::Proven;
     W.Arrive = AllLanes;
@@ -100,6 +110,15 @@ std::optional<LaneWitness> UniformAddressAtomicCheck::contention(
   // (perhaps called by one lane) is no evidence of contention.
   if (Found->T == Tier::Data && WA.hasUnknownCallers(FU.decl()))
     Found->T = Tier::Potential;
+  // The lanes a data condition lets through to an integer atomic on one
+  // address (a compaction counter) are combined into one atomic by ptxas
+  // in release builds: serialization is only possible, not shown.
+  if (Found->T == Tier::Data)
+    if (std::optional<AtomicInfo> Info = matchAtomic(Call)) {
+      QualType T = atomicValueType(Call, *Info);
+      if (!T.isNull() && !T->isDependentType() && T->isIntegerType())
+        Found->T = Tier::Potential;
+    }
   return reportsTier(Found->T) ? Found : std::nullopt;
 }
 
@@ -209,6 +228,16 @@ void UniformAddressAtomicCheck::checkFunction(const FunctionDecl *FD,
       LaneWitness W;
       W.T = Certain && !AtCall.isDiverged() ? Tier::Proven : Tier::Potential;
       W.Arrive = AllLanes;
+      // A guard inside the helper decides which lanes get there: they must
+      // be shown to meet there too (`x + 32 * y == 0` lets one through).
+      if (A.Diverged && W.T == Tier::Proven)
+        if (const FunctionUniformity *Inner = WA.function(A.Owner)) {
+          std::optional<LaneWitness> There = contention(
+              A.Atomic, addressSource(*matchAtomic(A.Atomic)), *Inner, WA);
+          if (!There)
+            continue;
+          W.T = std::max(W.T, There->T);
+        }
       if (reportsTier(W.T))
         report(A.Atomic, FU, Call, Ctx, W, A.Path, A.Diverged);
     }

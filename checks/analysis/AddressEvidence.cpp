@@ -287,4 +287,26 @@ bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU,
   return FU.valueOf(E).isUniform() && Evidence(FU, Lanes).uniform(E);
 }
 
+bool readsLaneIndex(const FunctionUniformity &FU) {
+  bool Found = false;
+  llvm::SmallVector<const Stmt *, 16> Work;
+  FU.forEachStmt([&](const Stmt *S) {
+    if (!Found)
+      Work.push_back(S);
+    while (!Found && !Work.empty()) {
+      const Stmt *Next = Work.pop_back_val();
+      if (const auto *E = dyn_cast<Expr>(Next);
+          E && FU.valueOf(E).V == Variance::Lane) {
+        Found = true;
+        break;
+      }
+      for (const Stmt *Child : Next->children())
+        if (Child)
+          Work.push_back(Child);
+    }
+    Work.clear();
+  });
+  return Found;
+}
+
 } // namespace clang::warp

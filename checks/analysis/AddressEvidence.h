@@ -29,6 +29,12 @@ namespace clang::warp {
 bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU,
                              LaneEvaluator *Lanes = nullptr);
 
+/// Whether some value in \p FU's function differs between lanes by lane
+/// index (threadIdx, the lane id, a group rank, or what a callee computes
+/// from them). A kernel with none does the same work in every lane, which
+/// code means only when it runs one thread per block.
+bool readsLaneIndex(const FunctionUniformity &FU);
+
 } // namespace clang::warp
 
 #endif

@@ -130,9 +130,9 @@ def main():
         if 'Failed' not in out:
             failures.append('pre-commit did not report the hook as Failed')
         if 'buggy.cu:4:10: warning: ' not in out or \
-                '[warp-divergent-full-mask]' not in out:
+                '[warp-shuffle-source-outside-mask]' not in out:
             failures.append('the finding buggy.cu:4:10 '
-                            '[warp-divergent-full-mask] is not shown')
+                            '[warp-shuffle-source-outside-mask] is not shown')
 
         rc, out = try_repo('clean.cu')
         print('--- pre-commit try-repo on clean.cu (exit %d):\n%s' % (rc, out))
