@@ -277,7 +277,12 @@ CaseResult runCase(const Pattern &P, RtLauncher L, const Config &C,
                 << std::endl;
       std::_Exit(124);
     }
-    return {O, Detail}; // the stream and buffers leak with the context
+    // cudaFree would wait for the hung kernel: the stream and the buffers
+    // leak with the context.
+    InF.p = OutF.p = nullptr;
+    InI.p = OutI.p = Counter.p = Lock.p = nullptr;
+    OutU.p = nullptr;
+    return {O, Detail};
   }
   if (O != Outcome::Ok)
     return {O, Detail};
