@@ -47,9 +47,9 @@ __global__ void csr_vector(int num_rows, const int *Ap, const int *Aj,
   const int vector_lane = threadIdx.x / TPV;
   const int num_vectors = VPB * gridDim.x;
   // The lanes of this thread's vector within its warp.
-  const unsigned vmask =
-      TPV == 32 ? 0xffffffffu
-                : ((1u << TPV) - 1) << ((threadIdx.x % 32) & ~(TPV - 1));
+  const unsigned vmask = TPV == 32 ? 0xffffffffu
+                                   : ((1u << TPV) - 1)
+                                         << ((threadIdx.x % 32) & ~(TPV - 1));
 
   for (int row = vector_id; row < num_rows; row += num_vectors) {
     if (thread_lane < 2)
@@ -132,8 +132,8 @@ Csr makeMatrix(int Rows, int MaxPerRow) {
 template <typename T> bool upload(T *&D, const std::vector<T> &H) {
   CHECK(cudaMalloc(&D, (H.size() + 1) * sizeof(T)));
   if (!H.empty())
-    CHECK(cudaMemcpy(D, H.data(), H.size() * sizeof(T),
-                     cudaMemcpyHostToDevice));
+    CHECK(
+        cudaMemcpy(D, H.data(), H.size() * sizeof(T), cudaMemcpyHostToDevice));
   return true;
 }
 

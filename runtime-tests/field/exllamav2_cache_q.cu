@@ -174,8 +174,8 @@ int main(int argc, char **argv) {
   bool Ok = true, Right = false;
   if (Which == "all" || Which == "fixed") {
     Ok = runForm<4, 0xffffffffu, 0xffffffffu>("fixed", In, Right) && Right;
-    Ok = runForm<8, 0xffffffffu, 0xffffffffu>("fixed", In, Right) && Right &&
-         Ok;
+    Ok =
+        runForm<8, 0xffffffffu, 0xffffffffu>("fixed", In, Right) && Right && Ok;
   }
   if (Which == "all" || Which == "original") {
     // The buggy form last: a trap ends the context. Recorded, not required.

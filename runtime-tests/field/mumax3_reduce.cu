@@ -99,14 +99,13 @@ __global__ void reduce(const float *src, float *dst, float init, int n) {
     }                                                                          \
   } while (0)
 
-template <Form F>
-bool runForm(const std::vector<float> &Host, bool &Right) {
+template <Form F> bool runForm(const std::vector<float> &Host, bool &Right) {
   const int N = int(Host.size());
   float *Src = nullptr, *Dst = nullptr;
   CHECK(cudaMalloc(&Src, N * sizeof(float)));
   CHECK(cudaMalloc(&Dst, 2 * sizeof(float)));
-  CHECK(cudaMemcpy(Src, Host.data(), N * sizeof(float),
-                   cudaMemcpyHostToDevice));
+  CHECK(
+      cudaMemcpy(Src, Host.data(), N * sizeof(float), cudaMemcpyHostToDevice));
   const float Init[2] = {0.0f, 0.0f};
   CHECK(cudaMemcpy(Dst, Init, sizeof Init, cudaMemcpyHostToDevice));
   reduce<F, Sum><<<kGrid, kBlock>>>(Src, Dst, 0.0f, N);

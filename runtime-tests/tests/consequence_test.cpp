@@ -38,8 +38,8 @@ std::string verifyWarpMinKey(const HostIO &H) {
       return mismatch("warp_min", W, H.out_i[W], Want);
   }
   if (H.out_i[H.warps()] != int(kPoison))
-    return mismatch("warp_min (never written)", H.warps(),
-                    H.out_i[H.warps()], "poison");
+    return mismatch("warp_min (never written)", H.warps(), H.out_i[H.warps()],
+                    "poison");
   return "";
 }
 

@@ -387,9 +387,9 @@ ChildRun spawnChild(const std::string &Id, double Seconds) {
         // Everything is reported; a child whose kernel hung cannot exit
         // until its context is torn down, so it gets a short grace.
         Done = true;
-        Deadline = std::min(Deadline, std::chrono::steady_clock::now() +
-                                          std::chrono::duration<double>(
-                                              kExitGraceSeconds));
+        Deadline = std::min(
+            Deadline, std::chrono::steady_clock::now() +
+                          std::chrono::duration<double>(kExitGraceSeconds));
       }
     }
   }

@@ -37,8 +37,7 @@ __global__ void pair_argmin_shared(const int *in, float *min_key, int *min_at,
 }
 
 void isync_pair_argmin_shared(const RtArgs &a, cudaStream_t s) {
-  pair_argmin_shared<<<a.grid, a.block, 0, s>>>(a.in_i, a.out_f, a.out_i,
-                                                a.n);
+  pair_argmin_shared<<<a.grid, a.block, 0, s>>>(a.in_i, a.out_f, a.out_i, a.n);
 }
 
 } // namespace RT_NS
