@@ -305,7 +305,9 @@ bool ImplicitSynchronousCheck::report(const Group &G,
            << readAs(*Lead, Ctx) << when(*Lead, Lead->ReadCount)
            << std::to_string(int64_t(Lead->Pair->Writer) -
                              int64_t(Lead->Pair->Reader));
-    if (OneStatement && SameStep && wholeWarps(Step, FU, Reach)) {
+    // A potential race gets the suggestion only: its lanes are not known.
+    bool MayFix = Lead->Tier != RaceTier::Potential;
+    if (MayFix && OneStatement && SameStep && wholeWarps(Step, FU, Reach)) {
       // An earlier statement's write not yet ordered by a fixed step
       // before this one needs a __syncwarp() ahead of the reads too.
       bool AfterPending = llvm::any_of(G.Races, [&](const ExchangeRace *R) {
@@ -314,7 +316,7 @@ bool ImplicitSynchronousCheck::report(const Group &G,
                (LastFix.isInvalid() || Before(LastFix, W->getBeginLoc()));
       });
       Fixed = addStepFix(Diag, Step, SameStep->Write, AfterPending, FU, Ctx);
-    } else if (!SameStep && wholeWarps(G.Anchor, FU, Reach) &&
+    } else if (MayFix && !SameStep && wholeWarps(G.Anchor, FU, Reach) &&
                llvm::all_of(G.Races, [&](const ExchangeRace *R) {
                  return Before(R->WriteStatement->getEndLoc(),
                                G.Anchor->getBeginLoc());
@@ -349,9 +351,9 @@ bool ImplicitSynchronousCheck::report(const Group &G,
     diag(Step->getBeginLoc(),
          "suggested code: read what other lanes write into registers before "
          "the step ('%0'), then '__syncwarp();', the step using those "
-         "registers, and '__syncwarp();' after it%select{|, each where every "
-         "lane of the warp runs it (outside the branch that splits them)}1 "
-         "(or exchange the values with __shfl_down_sync)",
+         "registers, and '__syncwarp();' after it%select{|, each placed where "
+         "every lane of the warp runs it, outside the branch that splits "
+         "them}1 (or exchange the values with __shfl_down_sync)",
          DiagnosticIDs::Note)
         << Registers << !wholeWarps(Step, FU, Reach);
   }

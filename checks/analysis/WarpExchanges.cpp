@@ -118,6 +118,13 @@ private:
   /// Whether \p R's element is \p W's plus a small or uniform offset, by
   /// their terms (the race a potential finding suggests).
   bool offsetRelated(const Site &R, const Site &W);
+  /// Whether \p E is the same in every lane, its parameters included
+  /// (those of a helper nothing in the unit calls may differ).
+  bool sameInEveryLane(const Expr *E) const {
+    WarpValue V = FU.valueOf(E);
+    return V.isUniform() &&
+           (!V.Params || Context || FD->hasAttr<CUDAGlobalAttr>());
+  }
   bool perLane(const Expr *E) const {
     WarpValue V = FU.valueOf(E);
     return V.isVarying() || bool(V.Params);
@@ -166,7 +173,10 @@ TermKind RaceFinder::kindOf(const ElementAddress::Term &T, Instance &I) {
     I.Symbols.push_back({T.E, T.Scale, stable(T.E)});
     return TermKind::AffineSymbol;
   }
-  if (V.isUniform()) {
+  // A parameter of a helper nothing in the unit calls may hold a lane
+  // index: no symbol the lanes share.
+  bool UnknownCaller = V.Params && !Context && !FD->hasAttr<CUDAGlobalAttr>();
+  if (V.isUniform() && !UnknownCaller) {
     I.Symbols.push_back({T.E, T.Scale, stable(T.E)});
     return TermKind::Symbol;
   }
@@ -340,7 +350,7 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
           // Every lane stores the same value, this one too: it reads that
           // value whoever wrote last.
           if (W.A->Stored && It->second >> L & 1 &&
-              FU.valueOf(W.A->Stored).isUniform())
+              sameInEveryLane(W.A->Stored))
             continue;
           ExchangeRace::Lanes P;
           P.Warp = LaneEvaluator::warpSamples(true)[K];
