@@ -253,12 +253,17 @@ bool ImplicitSynchronousCheck::report(const Group &G,
                                       ASTContext &Ctx) {
   const SourceManager &SM = Ctx.getSourceManager();
   // The most certain race leads; among equals the first read, and for it
-  // a write in its own statement (`vs[i] += vs[i + 16]`).
+  // a write in its own statement (`vs[i] += vs[i + 16]`), else the nearest
+  // write before it, else the nearest after it.
+  auto Offset = [&](const Expr *E) {
+    return SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+  };
   auto Rank = [&](const ExchangeRace *R) {
-    return std::make_tuple(
-        unsigned(R->Tier),
-        SM.getFileOffset(SM.getExpansionLoc(R->Read->getBeginLoc())),
-        R->WriteStatement != R->ReadStatement);
+    unsigned Read = Offset(R->Read), Write = Offset(R->Write);
+    unsigned Distance =
+        Write <= Read ? Read - Write : (1u << 30) + (Write - Read);
+    return std::make_tuple(unsigned(R->Tier), Read,
+                           R->WriteStatement != R->ReadStatement, Distance);
   };
   const ExchangeRace *Lead = G.Races.front();
   for (const ExchangeRace *R : G.Races)
