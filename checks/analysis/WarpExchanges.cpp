@@ -80,6 +80,20 @@ struct Site {
   std::optional<std::vector<Instance>> Table;
 };
 
+/// The warps whose lanes are compared: the first 16 (blocks of up to 512
+/// threads, where conditions on the thread index split them) and a far
+/// one. Every access is evaluated in each, in each iteration of its loops.
+llvm::ArrayRef<uint64_t> warps() {
+  static const std::vector<uint64_t> Samples = [] {
+    std::vector<uint64_t> W;
+    for (uint64_t I = 0; I < 16; ++I)
+      W.push_back(I);
+    W.push_back(uint64_t(1) << 20);
+    return W;
+  }();
+  return Samples;
+}
+
 const VarDecl *counterOf(const ForStmt *For) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
   return Init && Init->isSingleDecl() ? dyn_cast<VarDecl>(Init->getSingleDecl())
@@ -139,6 +153,9 @@ private:
   ASTContext &Ctx;
   std::optional<BarrierSteps> Steps;
   std::vector<TermKind> Kinds; ///< scratch: the kinds of one access's terms
+  /// Warps of two instances compared so far, and the most per function.
+  size_t Compared = 0;
+  static constexpr size_t MaxCompared = 1 << 20;
 };
 
 bool RaceFinder::stable(const Expr *E) const {
@@ -228,7 +245,7 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
     };
     I.Warps.push_back(Fill(0));
     if (ReadWarp || ReachWarp)
-      for (uint64_t W : LaneEvaluator::warpSamples(true).drop_front())
+      for (uint64_t W : warps().drop_front())
         I.Warps.push_back(Fill(W));
     S.Table->push_back(std::move(I));
     return true;
@@ -307,7 +324,7 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
   bool OneStatement = R.Statement == W.Statement;
   const Expr *DataTerm = nullptr;
   bool DataOnWrite = false, Unrelated = false;
-  size_t Warps = LaneEvaluator::warpSamples(true).size();
+  size_t Warps = warps().size();
   for (const Instance &IR : TR)
     for (const Instance &IW : TW) {
       int Meet = meeting(R, IR, W, IW, Loop, Sequence);
@@ -330,6 +347,11 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
         continue;
       }
       bool PerWarp = IR.Warps.size() > 1 || IW.Warps.size() > 1;
+      // A bound on the work per function: loops of many iterations around
+      // accesses in different loops pair every iteration with every other.
+      Compared += PerWarp ? Warps : 1;
+      if (Compared > MaxCompared)
+        return false;
       for (size_t K = 0; K < (PerWarp ? Warps : 1); ++K) {
         const Instance::WarpLanes &LR = IR.warp(K), &LW = IW.warp(K);
         if (!LR.Reach || !LW.Reach)
@@ -353,7 +375,7 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
               sameInEveryLane(W.A->Stored))
             continue;
           ExchangeRace::Lanes P;
-          P.Warp = LaneEvaluator::warpSamples(true)[K];
+          P.Warp = warps()[K];
           P.Reader = L;
           P.Writer = llvm::countr_zero(Others);
           if (IR.Symbols.empty())
