@@ -139,6 +139,8 @@ private:
     return V.isUniform() &&
            (!V.Params || Context || FD->hasAttr<CUDAGlobalAttr>());
   }
+  /// Whether every lane reaches the same memory through \p Root.
+  bool sharedRoot(const ValueDecl *Root) const;
   bool perLane(const Expr *E) const {
     WarpValue V = FU.valueOf(E);
     return V.isVarying() || bool(V.Params);
@@ -487,10 +489,36 @@ bool RaceFinder::offsetRelated(const Site &R, const Site &W) {
   return true;
 }
 
+bool RaceFinder::sharedRoot(const ValueDecl *Root) const {
+  // A pointer each lane may hold its own of (a local array passed to a
+  // helper, `&local[0]`) is no memory the lanes share.
+  auto Shared = [](const WarpValue &V) {
+    return V.isUniform() && !V.isLocalAddress();
+  };
+  if (const auto *P = dyn_cast<ParmVarDecl>(Root)) {
+    if (!Context)
+      return true; // kernels: the launch's pointers; helpers: potential
+    // What the caller passes must be known to be shared: not its own
+    // parameter, unless it is a kernel's.
+    llvm::ArrayRef<const Expr *> Args = callArguments(Context->Call);
+    unsigned I = P->getFunctionScopeIndex();
+    if (I >= Args.size())
+      return false;
+    WarpValue V = Context->CallerFU->valueOf(Args[I]);
+    return Shared(V) &&
+           (!V.Params || Context->Caller->hasAttr<CUDAGlobalAttr>());
+  }
+  const auto *VD = dyn_cast<VarDecl>(Root);
+  if (VD && VD->isLocalVarDecl() && !VD->hasAttr<CUDASharedAttr>())
+    return Shared(FU.valueOf(VD)); // a cast pointer local
+  return true;
+}
+
 void RaceFinder::run(std::vector<ExchangeRace> &Out) {
   std::vector<Site> Sites;
   for (const ElementAccess &A : EA.Accesses)
-    Sites.push_back({&A});
+    if (sharedRoot(A.Address.Root))
+      Sites.push_back({&A});
   // Only arrays both read and written can be exchanged through.
   auto Candidate = [&](const Site &R, const Site &W) {
     return R.A->Reads && W.A->Writes && R.A->Address.sameArray(W.A->Address);

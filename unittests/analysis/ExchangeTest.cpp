@@ -199,6 +199,36 @@ __device__ void unknown_callers(float *d, unsigned tid) {
     EXPECT_EQ(X.Tier, RaceTier::Potential);
 }
 
+TEST_F(ExchangeTest, SharedSymbolsAndCastBuffersCompare) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void global_rows(float *buf) {
+  const unsigned lane = threadIdx.x % 32;
+  buf[blockIdx.x * 32 + lane] = lane;
+  float next = buf[blockIdx.x * 32 + (lane ^ 1)];
+  __syncthreads();
+  buf[blockIdx.x * 32 + lane] = next;
+}
+__global__ void dynamic_shared(float *out) {
+  extern __shared__ char smem[];
+  float *s = reinterpret_cast<float *>(smem);
+  const unsigned lane = threadIdx.x % 32;
+  s[lane] = out[threadIdx.x];
+  out[threadIdx.x] = s[31 - lane];
+}
+)cu"));
+  std::vector<ExchangeRace> G = races("global_rows");
+  ASSERT_EQ(G.size(), 1u);
+  ASSERT_TRUE(G[0].Pair);
+  EXPECT_EQ(G[0].Tier, RaceTier::Proven);
+  // blockIdx.x * 32 is a symbol both share: no number to name the element.
+  EXPECT_EQ(G[0].Pair->Element, "");
+  EXPECT_EQ(G[0].Pair->Writer, 1u);
+  std::vector<ExchangeRace> D = races("dynamic_shared");
+  ASSERT_EQ(D.size(), 1u);
+  ASSERT_TRUE(D[0].Pair);
+  EXPECT_EQ(D[0].Pair->Element, "s[31]");
+}
+
 TEST_F(ExchangeTest, OwnElementsAndOtherWarpsAreNoRace) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void own(float *out) {
