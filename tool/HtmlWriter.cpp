@@ -234,7 +234,7 @@ article.finding h3 { margin: 0; font-size: 14px; }
 pre { background: #f6f8fa; padding: 6px 8px; overflow-x: auto;
   font: 12px/1.4 ui-monospace, monospace; margin: 4px 0; }
 .ln { color: #8c959f; user-select: none; }
-.hit { background: #fff8c5; } .caret { color: #cf222e; font-weight: bold; }
+.hit { background: #fff8c5; } .caret { color: #cf222e; }
 .notes { margin: 6px 0; padding-left: 22px; }
 .notes pre { margin: 2px 0 6px; }
 .lane-picture { margin: 8px 0; }

@@ -16,6 +16,7 @@
 #include "Explain.h"
 #include "FailThreshold.h"
 #include "FileWriting.h"
+#include "FindingGate.h"
 #include "FixApplication.h"
 #include "FixReport.h"
 #include "Launcher.h"
@@ -827,38 +828,6 @@ static Error lockFilesToFix(ArrayRef<std::string> Files) {
 }
 
 namespace {
-/// The filters a finding passes before it is shown, as the run goes and at
-/// its end: --exclude (on the finding's file) and --diff-base (on its
-/// lines). Compile errors always pass.
-class FindingGate {
-public:
-  FindingGate(const PathFilter &Excludes, const ChangedLines *Changed)
-      : Excludes(Excludes), Changed(Changed) {}
-
-  bool excluded(const ClangTidyError &E) {
-    if (isCompilerError(E) || Excludes.empty())
-      return false;
-    Finding F = toFindings({E}, Lines).front();
-    return !F.Loc.File.empty() && Excludes.excludes(F.Loc.File);
-  }
-  bool unchanged(const ClangTidyError &E) {
-    if (isCompilerError(E) || !Changed)
-      return false;
-    Finding F = toFindings({E}, Lines).front();
-    if (!F.Loc.File.empty() && Changed->touches(F.Loc.File, F.Loc.Line))
-      return false;
-    return llvm::none_of(F.Notes, [&](const FindingNote &N) {
-      return !N.Loc.File.empty() && Changed->touches(N.Loc.File, N.Loc.Line);
-    });
-  }
-  bool keep(const ClangTidyError &E) { return !excluded(E) && !unchanged(E); }
-
-private:
-  const PathFilter &Excludes;
-  const ChangedLines *Changed;
-  LineTable Lines;
-};
-
 /// How the run shows itself while it goes: progress on stderr, findings
 /// as units finish.
 struct LiveOutput {
@@ -949,6 +918,8 @@ static bool applyFixes(const RunResults &Results, ClangTidyContext &Context,
   FixPlan Plan = planFixes(Results.Diagnostics);
   size_t Findings = llvm::count_if(
       Results.Diagnostics, [](const auto &E) { return !isCompilerError(E); });
+  if (!Findings)
+    return false; // Nothing to fix, nothing to say.
   PreparedFixes Ready = prepareFixes(Plan, Results.Seen, Context);
   for (const std::string &Line : Ready.Failures)
     usageError(Line);
@@ -1088,6 +1059,9 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
   Expected<Request> Req = readRequest();
   if (!Req)
     return usageError(toString(Req.takeError()));
+  // Until the fixes are written, an interrupt leaves every file as it was.
+  if (Fix && !DryRun)
+    sys::SetInterruptFunction(interruptedBeforeFixes);
 
   std::vector<std::string> Files;
   std::vector<std::string> Named; // As the user spelled them, for messages.
@@ -1208,12 +1182,9 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
   if (Target)
     return explainMain(*Target, **Commands, *Setup, *Req, ExplainAt,
                        StdoutClosed);
-  if (Fix) {
+  if (Fix)
     if (Error E = lockFilesToFix(Files))
       return usageError(toString(std::move(E)));
-    if (!DryRun)
-      sys::SetInterruptFunction(interruptedBeforeFixes);
-  }
 
   ClangTidyContext ReportContext(Setup->MakeProvider(), false, false, false);
   ReportContext.setCurrentFile(Files.empty() ? absolute("dummy.cu")

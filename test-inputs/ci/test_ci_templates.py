@@ -31,7 +31,7 @@ PLANTED = r"""
 __global__ void half_sum(const float *in, float *out) {
   float v = in[threadIdx.x];
   if (lane_id() < 16)
-    v = warp_sum(v);
+    v += __shfl_down_sync(kFullMask, v, 8);
   out[threadIdx.x] = v;
 }
 """
@@ -163,9 +163,8 @@ def tool_env(warp_lint, cuda, home, extra=None):
     return env
 
 
-def copy_sample(tmp, name, warp_lint, planted=False):
-    """A copy of the sample project, as a CI job checks it out. warp-lint is
-    reached as `warp-lint` on PATH (a link named so, as installed)."""
+def copy_sample(tmp, name, planted=False):
+    """A copy of the sample project, as a CI job checks it out."""
     d = os.path.join(tmp, name)
     shutil.copytree(SAMPLE, d)
     if planted:
@@ -220,7 +219,7 @@ def sample_runs(failures, warp_lint, cuda, tmp):
     # GitHub: the project as it is: its own code is clean, third_party/ is
     # excluded by .warp-lint.yaml, the generated source is not generated
     # by configuring alone: a note, not a failure.
-    d = copy_sample(tmp, 'github', warp_lint)
+    d = copy_sample(tmp, 'github')
     status, err, uploaded = run_github(failures, warp_lint, cuda, tmp, d,
                                        'github')
     if status is None:
@@ -261,7 +260,7 @@ def sample_runs(failures, warp_lint, cuda, tmp):
                         err[-2000:])
 
     # GitLab: the job's script, with the planted bug.
-    d = copy_sample(tmp, 'gitlab', warp_lint, planted=True)
+    d = copy_sample(tmp, 'gitlab', planted=True)
     job = load_yaml('gitlab-ci.yml')['warp-lint']
     env = tool_env(warp_lint, cuda, tmp, {
         k: str(v) for k, v in job.get('variables', {}).items()
@@ -280,7 +279,7 @@ def sample_runs(failures, warp_lint, cuda, tmp):
 
     # The plain shell stage, building the generated source first: it is
     # linted like the others.
-    d = copy_sample(tmp, 'stage', warp_lint, planted=True)
+    d = copy_sample(tmp, 'stage', planted=True)
     env = tool_env(warp_lint, cuda, tmp, {'WARP_LINT_BUILD_TARGETS': 'codegen'})
     p = subprocess.run(['sh', os.path.join(TEMPLATES, 'warp-lint-stage.sh')],
                        cwd=d, env=env, capture_output=True, text=True,
