@@ -3,10 +3,51 @@
 #include "ImplicitSynchronousCheck.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include <tuple>
 
 namespace clang::tidy::warp {
 
-using Access = ImplicitSynchronousCheck::Access;
+ImplicitSynchronousCheck::ImplicitSynchronousCheck(StringRef Name,
+                                                   ClangTidyContext *Context)
+    : WarpCheckBase(Name, Context),
+      Tiers(Options.getLocalOrGlobal("Tiers", "proven,conditional,data")) {}
+
+void ImplicitSynchronousCheck::storeOptions(ClangTidyOptions::OptionMap &Opts) {
+  WarpCheckBase::storeOptions(Opts);
+  Options.store(Opts, "Tiers", Tiers);
+}
+
+bool ImplicitSynchronousCheck::reportsTier(RaceTier T) const {
+  StringRef Name = T == RaceTier::Proven ? "proven"
+                   : T == RaceTier::Data ? "data"
+                                         : "potential";
+  llvm::SmallVector<StringRef, 4> Listed;
+  StringRef(Tiers).split(Listed, ',');
+  return llvm::any_of(Listed, [&](StringRef S) { return S.trim() == Name; });
+}
+
+/// The statement of a block that holds \p S.
+static const Stmt *blockStatement(const Stmt *S, const FunctionUniformity &FU) {
+  for (const Stmt *P = FU.parentOf(S); P; S = P, P = FU.parentOf(P))
+    if (isa<CompoundStmt>(P))
+      return S;
+  return S;
+}
+
+/// The statement whose reads one warning reports: the statement of a block
+/// that holds \p S, or the whole `if` when \p S is in the body of one whose
+/// condition reads a racing element too (`if (d[t] > d[t + s]) d[t] = d[t +
+/// s];` is one step).
+static const Stmt *anchorOf(const Stmt *S, const FunctionUniformity &FU,
+                            const llvm::SmallPtrSetImpl<const Stmt *> &Tests) {
+  for (const Stmt *P = S; P; P = FU.parentOf(P))
+    if (Tests.contains(P))
+      return blockStatement(P, FU);
+  return blockStatement(S, FU);
+}
 
 void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
                                              const FunctionUniformity &FU,
@@ -16,13 +57,38 @@ void ImplicitSynchronousCheck::checkFunction(const FunctionDecl *FD,
     if (const auto *Call = dyn_cast<CallExpr>(S))
       checkLegacyCall(Call, FU, Ctx);
   });
-  // Most functions touch no volatile element: then no step has an access
-  // to judge, and the walk that judges them is skipped.
-  if (!FU.outline().HasVolatileElement)
-    return;
   LaneReach &Reach = WA.laneReach(FU);
-  llvm::SmallVector<Access, 8> Pending;
-  walk(FD->getBody(), Pending, FU, Reach, Ctx);
+  std::vector<ExchangeRace> Races = findExchangeRaces(FD, FU, Reach, WA);
+  if (Races.empty())
+    return;
+  // One warning per statement of a block, in source order.
+  llvm::SmallPtrSet<const Stmt *, 8> Tests;
+  for (const ExchangeRace &R : Races) {
+    const Stmt *Child = R.Read;
+    for (const Stmt *P = FU.parentOf(Child); P; Child = P, P = FU.parentOf(P))
+      if (const auto *If = dyn_cast<IfStmt>(P); If && If->getCond() == Child)
+        Tests.insert(If);
+  }
+  std::vector<Group> Groups;
+  for (const ExchangeRace &R : Races) {
+    if (!reportsTier(R.Tier))
+      continue;
+    const Stmt *Anchor = anchorOf(R.ReadStatement, FU, Tests);
+    auto It = llvm::find_if(Groups,
+                            [&](const Group &G) { return G.Anchor == Anchor; });
+    if (It == Groups.end())
+      It = Groups.insert(Groups.end(), {Anchor, {}});
+    It->Races.push_back(&R);
+  }
+  const SourceManager &SM = Ctx.getSourceManager();
+  llvm::sort(Groups, [&](const Group &A, const Group &B) {
+    return SM.isBeforeInTranslationUnit(A.Anchor->getBeginLoc(),
+                                        B.Anchor->getBeginLoc());
+  });
+  SourceLocation LastFix;
+  for (const Group &G : Groups)
+    if (report(G, FU, Reach, LastFix, Ctx))
+      LastFix = G.Anchor->getEndLoc();
 }
 
 bool ImplicitSynchronousCheck::wholeWarps(const Stmt *S,
@@ -77,285 +143,226 @@ void ImplicitSynchronousCheck::checkLegacyCall(const CallExpr *Call,
          "__ballot_sync(0xffffffff, <condition>) before the lanes diverge",
          DiagnosticIDs::Note);
   }
+  diag(Loc,
+       "witness: '%0' names no lanes: it takes part with whichever lanes "
+       "reach it together",
+       DiagnosticIDs::Note)
+      << Legacy->Name;
+  diag(Loc,
+       "consequence: undefined: nvcc rejects it for sm_70 and later; where "
+       "it is still built, which lanes take part is undefined since Volta",
+       DiagnosticIDs::Note);
 }
 
 //===----------------------------------------------------------------------===//
-// Volatile shared-memory exchanges
+// Exchanges through memory
 //===----------------------------------------------------------------------===//
 
-/// `Base[Index]` with a volatile element, Base a variable.
-static std::optional<Access> volatileElement(const Expr *E) {
-  const auto *ASE = dyn_cast<ArraySubscriptExpr>(E->IgnoreParenImpCasts());
-  if (!ASE || !ASE->getType().isVolatileQualified())
-    return std::nullopt;
-  const auto *DRE =
-      dyn_cast<DeclRefExpr>(ASE->getBase()->IgnoreParenImpCasts());
-  if (!DRE)
-    return std::nullopt;
-  return Access{ASE, DRE->getDecl(), ASE->getIdx()};
+/// " when 's' is 16" for the counter of \p R at \p Value, or "".
+static std::string when(const ExchangeRace &R, int64_t Value) {
+  if (!R.Counter)
+    return "";
+  return " when '" + R.Counter->getNameAsString() + "' is " +
+         std::to_string(Value);
 }
 
-/// The volatile elements \p S writes and reads (a write's target is not
-/// also a read, unless a compound assignment reads it).
-static void accessesIn(const Stmt *S, llvm::SmallVectorImpl<Access> &Writes,
-                       llvm::SmallVectorImpl<Access> &Reads) {
-  if (!S)
-    return;
-  if (const auto *BO = dyn_cast<BinaryOperator>(S);
-      BO && BO->isAssignmentOp()) {
-    if (std::optional<Access> W = volatileElement(BO->getLHS())) {
-      Writes.push_back(*W);
-      if (BO->isCompoundAssignmentOp())
-        Reads.push_back(*W);
-      accessesIn(W->Index, Writes, Reads);
-      accessesIn(BO->getRHS(), Writes, Reads);
-      return;
-    }
-  }
-  if (const auto *UO = dyn_cast<UnaryOperator>(S);
-      UO && UO->isIncrementDecrementOp())
-    if (std::optional<Access> W = volatileElement(UO->getSubExpr())) {
-      Writes.push_back(*W);
-      Reads.push_back(*W);
-      return;
-    }
-  if (const auto *E = dyn_cast<Expr>(S))
-    if (std::optional<Access> R = volatileElement(E)) {
-      Reads.push_back(*R);
-      accessesIn(R->Index, Writes, Reads);
-      return;
-    }
-  for (const Stmt *Child : S->children())
-    accessesIn(Child, Writes, Reads);
+/// The element \p R's lanes meet at, as messages name it: `red[16]`, or
+/// the written expression when the index is known only relative to a
+/// value the lanes share.
+static std::string element(const ExchangeRace &R, const ASTContext &Ctx) {
+  if (R.Pair && !R.Pair->Element.empty())
+    return R.Pair->Element;
+  return shownText(R.Write, Ctx);
 }
 
-/// The offset K when \p Read indexes `Index + K` (or `K + Index`) with K not
-/// zero: nullopt otherwise; a K that is not a constant gives INT64_MIN.
-static std::optional<int64_t> offsetFrom(const Expr *Read, const Expr *Index,
-                                         const FunctionUniformity &FU,
-                                         ASTContext &Ctx) {
-  const auto *BO = dyn_cast<BinaryOperator>(Read->IgnoreParenImpCasts());
-  if (!BO || BO->getOpcode() != BO_Add)
-    return std::nullopt;
-  const Expr *K = nullptr;
-  if (sameExpr(BO->getLHS(), Index, Ctx))
-    K = BO->getRHS();
-  else if (sameExpr(BO->getRHS(), Index, Ctx))
-    K = BO->getLHS();
-  if (!K)
-    return std::nullopt;
-  Expr::EvalResult R;
-  if (!K->isValueDependent() && K->EvaluateAsInt(R, Ctx)) {
-    int64_t V = R.Val.getInt().getExtValue();
-    if (V == 0)
-      return std::nullopt;
-    return V;
-  }
-  // A loop's stride (`vs[tid + s]`, s halving): the same in every lane. One
-  // of 32 or more, by the loop's condition (`s >= 32`), reads another warp's
-  // element: ordered by block barriers, not a race inside a warp.
-  if (FU.valueOf(K).isUniform()) {
-    if (const auto *DRE = dyn_cast<DeclRefExpr>(K->IgnoreParenImpCasts()))
-      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-        if (std::optional<int64_t> Least = counterAtLeast(Read, VD, FU, Ctx);
-            Least && *Least >= 32)
-          return std::nullopt;
-    return INT64_MIN;
-  }
-  return std::nullopt;
+/// " as 'vs[tid + 16]'" when \p R's element has no number, or "".
+static std::string readAs(const ExchangeRace &R, const ASTContext &Ctx) {
+  if (R.Pair && R.Pair->Element.empty())
+    return " as '" + shownText(R.Read, Ctx) + "'";
+  return "";
 }
 
-/// Whether \p Index differs between the lanes (a lane or thread index, or a
-/// parameter that callers pass one in).
-static bool perLane(const Expr *Index, const FunctionUniformity &FU) {
-  WarpValue V = FU.valueOf(Index);
-  return V.isVarying() || bool(V.Params);
+std::string ImplicitSynchronousCheck::lanePair(const ExchangeRace &R,
+                                               const ASTContext &Ctx) {
+  const ExchangeRace::Lanes &P = *R.Pair;
+  std::string Out = "in warp " + std::to_string(P.Warp) + ", lane " +
+                    std::to_string(P.Writer) + " writes '" + element(R, Ctx) +
+                    "'" + (R.NextIteration ? when(R, R.WriteCount) : "") +
+                    " and lane " + std::to_string(P.Reader) + " reads it" +
+                    readAs(R, Ctx) + " with offset " +
+                    std::to_string(int64_t(P.Writer) - int64_t(P.Reader)) +
+                    when(R, R.ReadCount);
+  if (R.Via)
+    Out = "through the call in " + describe(R.Caller) + ", " + Out;
+  return Out;
 }
 
-/// Whether, in some iteration of the counted loops around \p S, a lane that
-/// runs it reads (at \p ReadIndex) the element another lane that runs it
-/// writes (at \p WriteIndex): `if (lane < s) v[tid] += v[tid + s]` with s
-/// halving reads only elements no running lane writes. True where an index
-/// is not known per lane.
-static bool readsAnotherWriter(const Stmt *S, const Expr *WriteIndex,
-                               const Expr *ReadIndex,
-                               const FunctionUniformity &FU, LaneReach &Reach) {
-  LaneEvaluator &Eval = Reach.evaluator();
-  bool Race = false;
-  forEachCounterValue(S, FU, Eval, [&] {
-    for (uint64_t W : LaneEvaluator::warpSamples(true)) {
-      LaneSet Running = Reach.mayReach(S, W);
-      llvm::SmallDenseMap<int64_t, unsigned, 32> WrittenBy;
-      for (unsigned L = 0; L < 32; ++L)
-        if (Running >> L & 1) {
-          std::optional<int64_t> At = Eval.valueIn(WriteIndex, L, W);
-          if (!At)
-            return !(Race = true);
-          WrittenBy[*At] = L;
-        }
-      for (unsigned L = 0; L < 32; ++L)
-        if (Running >> L & 1) {
-          std::optional<int64_t> At = Eval.valueIn(ReadIndex, L, W);
-          auto It = At ? WrittenBy.find(*At) : WrittenBy.end();
-          if (!At || (It != WrittenBy.end() && It->second != L))
-            return !(Race = true);
-        }
-    }
-    return true;
-  });
-  return Race;
-}
-
-/// Whether two lanes L and L + K of one warp may both run \p S, when the
-/// lanes index the array by their own lane (threadIdx.x or a lane id); K
-/// INT64_MIN: a uniform offset not known here, tried per iteration.
-static bool partnersMayRun(const Stmt *S, const Expr *Index,
-                           const Expr *ReadIndex, int64_t K,
-                           const FunctionUniformity &FU, LaneReach &Reach) {
-  if (K == INT64_MIN)
-    return readsAnotherWriter(S, Index, ReadIndex, FU, Reach);
-  WarpValue V = FU.valueOf(Index);
-  if (!V.isLaneIndexed() || V.laneOffset() != 0)
-    return true; // which lanes write which element is not known
-  for (uint64_t W : LaneEvaluator::warpSamples(Reach.dependsOnWarp())) {
-    LaneSet L = Reach.mayReach(S, W);
-    if (K > 0 ? (L & (L >> K)) != 0 : (L & (L << -K)) != 0)
-      return true;
-  }
-  return false;
-}
-
-void ImplicitSynchronousCheck::walk(const Stmt *S,
-                                    llvm::SmallVectorImpl<Access> &Pending,
-                                    const FunctionUniformity &FU,
-                                    LaneReach &Reach, ASTContext &Ctx) {
-  if (!S)
-    return;
-  if (isa<Expr, DeclStmt>(S)) {
-    checkStep(S, Pending, FU, Reach, Ctx);
-    return;
-  }
-  if (const auto *If = dyn_cast<IfStmt>(S)) {
-    walk(If->getCond(), Pending, FU, Reach, Ctx);
-    walk(If->getThen(), Pending, FU, Reach, Ctx);
-    walk(If->getElse(), Pending, FU, Reach, Ctx);
-    return;
-  }
-  for (const Stmt *Child : S->children())
-    walk(Child, Pending, FU, Reach, Ctx);
-}
-
-/// Whether \p S orders the memory accesses of the lanes around it: a warp
-/// or block barrier.
-static bool isBarrier(const Stmt *S) {
-  if (std::optional<CollectiveUse> Use = matchCollective(S))
-    return Use->Info->Kind == CollectiveKind::SyncWarp;
-  if (const auto *Call = dyn_cast<CallExpr>(S))
-    return isBarrierName(calleeName(Call));
-  return false;
-}
-
-static bool containsBarrier(const Stmt *S) {
-  if (!S)
-    return false;
-  if (isBarrier(S))
-    return true;
-  for (const Stmt *Child : S->children())
-    if (containsBarrier(Child))
-      return true;
-  return false;
-}
-
-void ImplicitSynchronousCheck::checkStep(const Stmt *Step,
-                                         llvm::SmallVectorImpl<Access> &Pending,
-                                         const FunctionUniformity &FU,
-                                         LaneReach &Reach, ASTContext &Ctx) {
-  llvm::SmallVector<Access, 4> Writes, Reads;
-  accessesIn(Step, Writes, Reads);
-  // A barrier in the step orders what came before it, and its own
-  // accesses are not judged; only a step with accesses, or with writes
-  // pending before it, needs the look for one.
-  if ((!Writes.empty() || !Reads.empty() || !Pending.empty()) &&
-      containsBarrier(Step)) {
-    Pending.clear();
-    return;
-  }
-  if (Writes.empty() && Reads.empty())
-    return;
-  // A read of Base[Index + K] where Base[Index] was written: by this step
-  // (lane Index + K writes what lane Index reads) or by an earlier one with
-  // no barrier since.
-  const Access *Racing = nullptr, *Writer = nullptr;
-  bool SameStep = false;
-  for (const Access &R : Reads) {
-    auto Match = [&](const Access &W) {
-      if (W.Base != R.Base || !perLane(W.Index, FU))
-        return false;
-      std::optional<int64_t> K = offsetFrom(R.Index, W.Index, FU, Ctx);
-      return K && (*K == INT64_MIN || (*K > -32 && *K < 32)) &&
-             partnersMayRun(Step, W.Index, R.Index, *K, FU, Reach);
-    };
-    for (const Access &W : Writes)
-      if (Match(W)) {
-        Racing = &R, Writer = &W, SameStep = true;
-        break;
-      }
-    if (!Racing)
-      for (const Access &W : Pending)
-        if (Match(W)) {
-          Racing = &R, Writer = &W;
-          break;
-        }
-    if (Racing)
-      break;
-  }
-  bool Fixed = false;
-  bool AfterPending = Racing && !SameStep;
-  if (!AfterPending && Racing)
-    for (const Access &R : Reads)
-      for (const Access &W : Pending)
-        if (W.Base == R.Base &&
-            offsetFrom(R.Index, W.Index, FU, Ctx).has_value())
-          AfterPending = true;
-  if (Racing && firstReportAt(Racing->Expr->getBeginLoc())) {
-    std::string Read = shownText(Racing->Expr, Ctx);
-    std::string Written = shownText(Writer->Expr, Ctx);
-    {
-      auto Diag =
-          SameStep
-              ? diag(Racing->Expr->getBeginLoc(),
-                     "'%0' is read while another lane writes it as '%1' in "
-                     "the same step: without __syncwarp() between the reads "
-                     "and the writes the lanes of a warp race (they do not "
-                     "run in lockstep since Volta)")
-              : diag(Racing->Expr->getBeginLoc(),
-                     "'%0' is read after other lanes wrote it as '%1' with no "
-                     "__syncwarp() in between: the lanes of a warp race (they "
-                     "do not run in lockstep since Volta)");
-      Diag << Read << Written;
-      if (wholeWarps(Step, FU, Reach))
-        Fixed = SameStep
-                    ? addStepFix(Diag, Step, *Writer, AfterPending, FU, Ctx)
-                    : addBarrierFix(Diag, Step, FU, Ctx);
-    }
-    if (!SameStep)
-      diag(Writer->Expr->getBeginLoc(), "written here", DiagnosticIDs::Note);
-    if (!Fixed)
-      diag(Step->getBeginLoc(),
-           "separate each step's reads from its writes, and the steps from "
-           "each other, with __syncwarp() (or use __shfl_down_sync)",
+void ImplicitSynchronousCheck::noteTierAndConsequence(const ExchangeRace &R,
+                                                      ASTContext &Ctx) {
+  SourceLocation Loc = R.Read->getBeginLoc();
+  switch (R.Tier) {
+  case RaceTier::Proven:
+    diag(Loc, "witness: %0", DiagnosticIDs::Note) << lanePair(R, Ctx);
+    break;
+  case RaceTier::Data:
+    if (R.DataIndex)
+      diag(Loc,
+           "data: which element is %select{read|written}0 depends on '%1', "
+           "which differs between lanes by data",
+           DiagnosticIDs::Note)
+          << R.DataOnWrite << shownText(R.DataCause, Ctx);
+    else
+      diag(Loc,
+           "data: whether lanes %select{read|write}0 it depends on '%1', "
+           "which differs between lanes by data; %2",
+           DiagnosticIDs::Note)
+          << R.DataOnWrite << shownText(R.DataCause, Ctx) << lanePair(R, Ctx);
+    break;
+  case RaceTier::Potential:
+    if (R.AssumesSharedPointer && R.Pair)
+      diag(Loc, "potential: if every lane passes the same '%0', %1",
+           DiagnosticIDs::Note)
+          << R.Root->getName() << lanePair(R, Ctx);
+    else
+      diag(Loc,
+           "potential: which lanes write and read the element is not known "
+           "here (its index depends on parameters or on values not followed "
+           "per lane)",
            DiagnosticIDs::Note);
+    break;
   }
-  // A fixed step ends with a barrier; a barrier inserted before a step
-  // orders what came before.
-  if (Fixed) {
-    Pending.clear();
-    if (SameStep)
-      return;
+  if (R.Pair)
+    diag(Loc,
+         "consequence: race: lane %0 may read '%1' before or after lane %2 "
+         "writes it; the lanes of a warp are scheduled independently since "
+         "Volta, so the value read depends on their timing",
+         DiagnosticIDs::Note)
+        << R.Pair->Reader << element(R, Ctx) << R.Pair->Writer;
+  else
+    diag(Loc,
+         "consequence: race: the read may see the element before or after "
+         "the other lane writes it; the lanes of a warp are scheduled "
+         "independently since Volta, so the value read depends on their "
+         "timing",
+         DiagnosticIDs::Note);
+}
+
+bool ImplicitSynchronousCheck::report(const Group &G,
+                                      const FunctionUniformity &FU,
+                                      LaneReach &Reach, SourceLocation LastFix,
+                                      ASTContext &Ctx) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  // The most certain race leads; among equals the first read, and for it
+  // a write in its own statement (`vs[i] += vs[i + 16]`), else the nearest
+  // write before it, else the nearest after it.
+  auto Offset = [&](const Expr *E) {
+    return SM.getFileOffset(SM.getExpansionLoc(E->getBeginLoc()));
+  };
+  auto Rank = [&](const ExchangeRace *R) {
+    unsigned Read = Offset(R->Read), Write = Offset(R->Write);
+    unsigned Distance =
+        Write <= Read ? Read - Write : (1u << 30) + (Write - Read);
+    return std::make_tuple(unsigned(R->Tier), Read,
+                           R->WriteStatement != R->ReadStatement, Distance);
+  };
+  const ExchangeRace *Lead = G.Races.front();
+  for (const ExchangeRace *R : G.Races)
+    if (Rank(R) < Rank(Lead))
+      Lead = R;
+  SourceLocation Loc = Lead->Read->getBeginLoc();
+  if (!firstReportAt(Loc))
+    return false;
+  const Stmt *Step = Lead->ReadStatement;
+  bool OneStatement = llvm::all_of(
+      G.Races, [&](const ExchangeRace *R) { return R->ReadStatement == Step; });
+  const ExchangeRace *SameStep = nullptr;
+  for (const ExchangeRace *R : G.Races)
+    if (R->WriteStatement == Step && R->ReadStatement == Step && !SameStep)
+      SameStep = R;
+  auto Before = [&](SourceLocation A, SourceLocation B) {
+    return SM.isBeforeInTranslationUnit(A, B);
+  };
+  bool Fixed = false;
+  {
+    std::string Elem = element(*Lead, Ctx);
+    StringRef Format =
+        !Lead->Pair ? "'%0' is read while another lane may write it as '%1' "
+                      "in the same step: without __syncwarp() between the "
+                      "write and the read the lanes of a warp race (they do "
+                      "not run in lockstep since Volta)"
+        : Lead->NextIteration
+            ? "lane %0 writes '%1'%2 while lane %3 reads it%4%5, with no "
+              "__syncwarp() between the two steps: the lanes of a warp race "
+              "(they do not run in lockstep since Volta)"
+            : "lane %0 writes '%1' while lane %2 reads it%3 in the same "
+              "step%4 (offset %5): without __syncwarp() between the write and "
+              "the read the lanes of a warp race (they do not run in lockstep "
+              "since Volta)";
+    auto Diag = diag(Loc, Format);
+    if (!Lead->Pair)
+      Diag << shownText(Lead->Read, Ctx) << shownText(Lead->Write, Ctx);
+    else if (Lead->NextIteration)
+      Diag << Lead->Pair->Writer << Elem << when(*Lead, Lead->WriteCount)
+           << Lead->Pair->Reader << readAs(*Lead, Ctx)
+           << when(*Lead, Lead->ReadCount);
+    else
+      Diag << Lead->Pair->Writer << Elem << Lead->Pair->Reader
+           << readAs(*Lead, Ctx) << when(*Lead, Lead->ReadCount)
+           << std::to_string(int64_t(Lead->Pair->Writer) -
+                             int64_t(Lead->Pair->Reader));
+    // A potential race gets the suggestion only: its lanes are not known.
+    bool MayFix = Lead->Tier != RaceTier::Potential;
+    if (MayFix && OneStatement && SameStep && wholeWarps(Step, FU, Reach)) {
+      // An earlier statement's write not yet ordered by a fixed step
+      // before this one needs a __syncwarp() ahead of the reads too.
+      bool AfterPending = llvm::any_of(G.Races, [&](const ExchangeRace *R) {
+        const Stmt *W = R->WriteStatement;
+        return W != Step && Before(W->getEndLoc(), Step->getBeginLoc()) &&
+               (LastFix.isInvalid() || Before(LastFix, W->getBeginLoc()));
+      });
+      Fixed = addStepFix(Diag, Step, SameStep->Write, AfterPending, FU, Ctx);
+    } else if (MayFix && !SameStep && wholeWarps(G.Anchor, FU, Reach) &&
+               llvm::all_of(G.Races, [&](const ExchangeRace *R) {
+                 return Before(R->WriteStatement->getEndLoc(),
+                               G.Anchor->getBeginLoc());
+               })) {
+      Fixed = addBarrierFix(Diag, G.Anchor, FU, Ctx);
+    }
   }
-  for (const Access &W : Writes)
-    if (perLane(W.Index, FU))
-      Pending.push_back(W);
+  if (Lead->WriteStatement != Lead->ReadStatement)
+    diag(Lead->Write->getBeginLoc(), "written here", DiagnosticIDs::Note);
+  llvm::SmallVector<const Expr *, 4> Reads{Lead->Read};
+  for (const ExchangeRace *R : G.Races)
+    if (!llvm::is_contained(Reads, R->Read)) {
+      Reads.push_back(R->Read);
+      diag(R->Read->getBeginLoc(), "another read in the same step races too",
+           DiagnosticIDs::Note);
+    }
+  if (Lead->Via)
+    diag(Lead->Via->getBeginLoc(), "the parameters hold what this call passes",
+         DiagnosticIDs::Note);
+  noteTierAndConsequence(*Lead, Ctx);
+  if (!Fixed) {
+    // The reads of other lanes' elements, each once, into registers.
+    std::string Registers;
+    llvm::StringSet<> Seen;
+    for (const Expr *R : Reads) {
+      std::string Text = shownText(R, Ctx);
+      if (!Seen.insert(Text).second)
+        continue;
+      Registers += std::string(Registers.empty() ? "" : " ") + "const auto " +
+                   Names.get("warp_read", FU.decl(), Ctx) + " = " + Text + ";";
+    }
+    diag(Step->getBeginLoc(),
+         "suggested code: read what other lanes write into registers before "
+         "the step ('%0'), then '__syncwarp();', the step using those "
+         "registers, and '__syncwarp();' after it%select{|, each placed where "
+         "every lane of the warp runs it, outside the branch that splits "
+         "them}1 (or exchange the values with __shfl_down_sync)",
+         DiagnosticIDs::Note)
+        << Registers << !wholeWarps(Step, FU, Reach);
+  }
+  return Fixed;
 }
 
 bool ImplicitSynchronousCheck::addBarrierFix(DiagnosticBuilder &Diag,
@@ -376,11 +383,14 @@ bool ImplicitSynchronousCheck::addBarrierFix(DiagnosticBuilder &Diag,
   return true;
 }
 
-bool ImplicitSynchronousCheck::addStepFix(
-    DiagnosticBuilder &Diag, const Stmt *Step, const Access &Writer,
-    bool AfterPending, const FunctionUniformity &FU, ASTContext &Ctx) {
+bool ImplicitSynchronousCheck::addStepFix(DiagnosticBuilder &Diag,
+                                          const Stmt *Step, const Expr *Writer,
+                                          bool AfterPending,
+                                          const FunctionUniformity &FU,
+                                          ASTContext &Ctx) {
   const auto *BO = dyn_cast<BinaryOperator>(Step);
-  if (!BO || BO->getLHS()->IgnoreParenImpCasts() != Writer.Expr ||
+  if (!BO || !BO->isAssignmentOp() ||
+      BO->getLHS()->IgnoreParenImpCasts() != Writer ||
       Step->getBeginLoc().isMacroID() || Step->getEndLoc().isMacroID())
     return false;
   std::string Target = fileText(BO->getLHS()->getSourceRange(), Ctx);

@@ -47,3 +47,14 @@ rt_pattern(mec_warp_index_broadcast        warp-mask-excludes-caller    warp_ind
 rt_pattern(ssom_down_past_half             warp-shuffle-source-outside-mask down_past_half        NOTE      HAND)
 rt_pattern(isync_volatile_warp_sum         warp-implicit-synchronous    volatile_warp_sum         FIXIT     HAND)
 rt_pattern(amm_guide_reduction             warp-activemask-mask         guide_reduction           NOTE      HAND)
+
+# Issue 41: one buggy kernel per consequence class (docs/runtime-results.md,
+# "Consequence classes"). The class each shows is in the kernel's header.
+rt_pattern(dfm_read_absent_half            warp-divergent-full-mask     read_absent_half          NOTE      HAND)
+rt_pattern(dfm_exited_lane_min             warp-divergent-full-mask     exited_lane_min           NOTE      HAND)
+rt_pattern(dfm_syncwarp_lower_half         warp-divergent-full-mask     syncwarp_lower_half       NOTE      HAND)
+rt_pattern(dfm_halves_different_shuffles   warp-divergent-full-mask     halves_different_shuffles NOTE      HAND)
+rt_pattern(dfm_lower_half_sum              warp-divergent-full-mask     lower_half_sum            FIXIT     HAND)
+rt_pattern(mec_even_lane_pack              warp-mask-excludes-caller    even_lane_pack            FIXIT     HAND)
+rt_pattern(isync_pair_argmin_shared        warp-implicit-synchronous    pair_argmin_shared        FIXIT     HAND)
+rt_pattern(isync_divergent_publish         warp-implicit-synchronous    divergent_publish         NOTE      HAND)

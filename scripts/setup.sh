@@ -20,6 +20,8 @@ packages=(
   clang-22 clang-tidy-22 libclang-22-dev libclang-cpp22-dev llvm-22-dev
   llvm-22-tools clang-tools-22 clang-format-22 libfmt-dev libgtest-dev
   cmake ninja-build pre-commit python3 git distcc
+  # The HTML report's test opens it in a headless browser.
+  chromium
 )
 # SARIF validation in the tests: Microsoft's SARIF multitool (from npm) ships
 # the official 2.1.0 schema. Installed into the build dir; the test reports

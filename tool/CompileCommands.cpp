@@ -6,6 +6,8 @@
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -167,6 +169,17 @@ loadCompileDatabase(StringRef BuildDir, std::vector<std::string> NvccDefines) {
   if (Error E = checkRegularFile(Path))
     return createStringError(inconvertibleErrorCode(), "cannot read %s: %s",
                              Path.c_str(), toString(std::move(E)).c_str());
+  // JSON syntax first: clang's reader reports a truncated file as a missing
+  // key of the last entry, not as the file's problem.
+  if (ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Path))
+    if (Expected<json::Value> Doc = json::parse((*Text)->getBuffer()); !Doc)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "malformed compile database %s: not valid JSON (%s)%s", Path.c_str(),
+          toString(Doc.takeError()).c_str(),
+          StringRef((*Text)->getBuffer()).rtrim().ends_with("]")
+              ? ""
+              : "; is it truncated?");
   std::string Message;
   std::unique_ptr<CompilationDatabase> Json =
       JSONCompilationDatabase::loadFromFile(Path, Message,

@@ -107,6 +107,12 @@ Expected<ProviderFactory> makeProviderFactory(const ConfigInputs &In) {
   ClangTidyOptions Overrides;
   if (In.Checks)
     Overrides.Checks = *In.Checks;
+  if (In.HeaderFilter)
+    Overrides.HeaderFilterRegex = *In.HeaderFilter;
+  if (In.WarningsAsErrors)
+    Overrides.WarningsAsErrors = *In.WarningsAsErrors;
+  for (const auto &[Key, Value] : In.CheckOptions)
+    Overrides.CheckOptions[Key] = ClangTidyOptions::ClangTidyValue(Value);
 
   if (In.Config && In.ConfigFile)
     return fail("--config and --config-file are mutually exclusive");

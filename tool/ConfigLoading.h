@@ -20,9 +20,13 @@ namespace warplint {
 inline constexpr llvm::StringLiteral DefaultChecks = "warp-*";
 
 struct ConfigInputs {
-  std::optional<std::string> Checks;     ///< --checks
-  std::optional<std::string> Config;     ///< --config (YAML/JSON text)
-  std::optional<std::string> ConfigFile; ///< --config-file
+  std::optional<std::string> Checks;           ///< --checks
+  std::optional<std::string> Config;           ///< --config (YAML/JSON text)
+  std::optional<std::string> ConfigFile;       ///< --config-file
+  std::optional<std::string> HeaderFilter;     ///< --header-filter
+  std::optional<std::string> WarningsAsErrors; ///< --warnings-as-errors
+  /// Check options set on the command line (--tiers), over any file's.
+  std::vector<std::pair<std::string, std::string>> CheckOptions;
 };
 
 /// Validates the inputs once (a bad config is a usage error) and returns a

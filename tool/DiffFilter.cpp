@@ -125,19 +125,4 @@ bool ChangedLines::touches(StringRef File, unsigned Line) const {
   return false;
 }
 
-unsigned keepChangedFindings(RunResults &Results, const ChangedLines &Changed) {
-  LineTable Lines;
-  std::vector<Finding> All = toFindings(Results.Diagnostics, Lines);
-  return Results.keepDiagnostics([&](size_t I) {
-    if (isCompilerError(Results.Diagnostics[I]))
-      return true;
-    const Finding &F = All[I];
-    if (!F.Loc.File.empty() && Changed.touches(F.Loc.File, F.Loc.Line))
-      return true;
-    return llvm::any_of(F.Notes, [&](const FindingNote &N) {
-      return !N.Loc.File.empty() && Changed.touches(N.Loc.File, N.Loc.Line);
-    });
-  });
-}
-
 } // namespace warplint

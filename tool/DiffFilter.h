@@ -37,9 +37,6 @@ private:
   llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> Ranges;
 };
 
-/// Drops from \p Results the findings that touch no changed line (compile
-/// errors stay); returns how many were dropped.
-unsigned keepChangedFindings(RunResults &Results, const ChangedLines &Changed);
 
 } // namespace warplint
 

@@ -187,14 +187,15 @@ static Error writeInPlace(StringRef Path, StringRef Real, StringRef Contents) {
   return Why.empty() ? Error::success() : writeError(Path, Why);
 }
 
-Error writeFile(StringRef Path, StringRef Contents) {
+Expected<StagedWrite> StagedWrite::prepare(StringRef Path, StringRef Contents) {
+  StagedWrite W;
+  W.Path = Path.str();
   SmallString<256> Real;
   struct stat St;
-  bool Exists = false;
   if (!sys::fs::real_path(Path, Real)) {
     if (stat(Real.c_str(), &St) != 0)
       return writeError(Path, lastError());
-    Exists = true;
+    W.Exists = true;
   } else {
     struct stat Link;
     if (lstat(Path.str().c_str(), &Link) == 0 && S_ISLNK(Link.st_mode))
@@ -203,16 +204,23 @@ Error writeFile(StringRef Path, StringRef Contents) {
     if (std::error_code EC = sys::fs::make_absolute(Real))
       return writeError(Path, EC.message());
   }
-  if (Exists && S_ISDIR(St.st_mode))
+  W.Real = Real.str().str();
+  if (W.Exists && S_ISDIR(St.st_mode))
     return writeError(Path, "it is a directory");
-  if (Exists && !S_ISREG(St.st_mode))
-    return writeThrough(Path, Real, Contents);
+  if (W.Exists && !S_ISREG(St.st_mode)) {
+    W.How = Kind::Through;
+    W.Contents = Contents.str();
+    return std::move(W);
+  }
   // Mode bits, not only access(2): root may write anything, but a file
   // without any write bit says "do not change me".
-  if (Exists && ((St.st_mode & 0222) == 0 || access(Real.c_str(), W_OK) != 0))
+  if (W.Exists && ((St.st_mode & 0222) == 0 || access(Real.c_str(), W_OK) != 0))
     return writeError(Path, "the file is read-only");
-  if (Exists && St.st_nlink > 1)
-    return writeInPlace(Path, Real, Contents);
+  if (W.Exists && St.st_nlink > 1) {
+    W.How = Kind::InPlace;
+    W.Contents = Contents.str();
+    return std::move(W);
+  }
 
   StringRef Dir = sys::path::parent_path(Real);
   SmallString<256> Model(Dir);
@@ -221,25 +229,26 @@ Error writeFile(StringRef Path, StringRef Contents) {
   int FD = -1;
   SmallString<256> Temp;
   if (std::error_code EC = sys::fs::createUniqueFile(
-          Model, FD, Temp, sys::fs::OF_None, Exists ? 0600 : 0666))
+          Model, FD, Temp, sys::fs::OF_None, W.Exists ? 0600 : 0666))
     return writeError(Path, "cannot create a temporary file in " + Dir + ": " +
                                 EC.message());
   sys::RemoveFileOnSignal(Temp);
+  W.Temp = Temp.str().str();
   auto Fail = [&](const std::string &Why) {
     if (FD >= 0)
       close(FD);
-    sys::fs::remove(Temp);
-    sys::DontRemoveFileOnSignal(Temp);
-    return writeError(Path, Why);
+    return writeError(Path, Why); // ~StagedWrite removes the file.
   };
   if (!writeAll(FD, Contents))
     return Fail(lastError());
-  if (Exists) {
+  if (W.Exists) {
     if (fchmod(FD, St.st_mode & 07777) != 0)
       return Fail("cannot keep its mode: " + lastError());
     if ((St.st_uid != geteuid() || St.st_gid != getegid()) &&
         fchown(FD, St.st_uid, St.st_gid) != 0)
       return Fail("cannot keep its owner: " + lastError());
+    W.OldDev = St.st_dev;
+    W.OldIno = St.st_ino;
     // A lock this process holds on the old file moves to the new one, so a
     // waiting run sees the finished file, not a half-fixed one.
     if (heldLocks().holds(St.st_dev, St.st_ino)) {
@@ -258,14 +267,47 @@ Error writeFile(StringRef Path, StringRef Contents) {
   FD = -1;
   if (close(Closing) != 0)
     return Fail(lastError());
+  return std::move(W);
+}
+
+StagedWrite::StagedWrite(StagedWrite &&Other)
+    : How(Other.How), Path(std::move(Other.Path)), Real(std::move(Other.Real)),
+      Temp(std::exchange(Other.Temp, "")), Contents(std::move(Other.Contents)),
+      Exists(Other.Exists), OldDev(Other.OldDev), OldIno(Other.OldIno),
+      Done(Other.Done) {}
+
+StagedWrite::~StagedWrite() {
+  if (Temp.empty() || Done)
+    return;
+  sys::fs::remove(Temp);
+  sys::DontRemoveFileOnSignal(Temp);
+}
+
+Error StagedWrite::commit() {
+  if (How == Kind::Through) {
+    Done = true;
+    return writeThrough(Path, Real, Contents);
+  }
+  if (How == Kind::InPlace) {
+    Done = true;
+    return writeInPlace(Path, Real, Contents);
+  }
   if (rename(Temp.c_str(), Real.c_str()) != 0)
-    return Fail(lastError());
+    return writeError(Path, lastError());
+  Done = true;
   sys::DontRemoveFileOnSignal(Temp);
   // The old inode is gone from the folder: a run waiting on its lock finds
   // the path names another file, and waits on the new one's.
   if (Exists)
-    heldLocks().release(St.st_dev, St.st_ino);
+    heldLocks().release(OldDev, OldIno);
   return Error::success();
+}
+
+Error writeFile(StringRef Path, StringRef Contents) {
+  Expected<StagedWrite> W = StagedWrite::prepare(Path, Contents);
+  if (!W)
+    return W.takeError();
+  return W->commit();
 }
 
 Error checkRegularFile(StringRef Path) {

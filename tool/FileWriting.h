@@ -26,6 +26,7 @@
 #include "llvm/Support/Error.h"
 #include <chrono>
 #include <optional>
+#include <string>
 
 namespace warplint {
 
@@ -45,6 +46,38 @@ void releaseFileLock(llvm::StringRef Path);
 /// Replaces the contents of \p Path with \p Contents as the file comment
 /// describes. Errors are one line: `cannot write <path>: <reason>`.
 llvm::Error writeFile(llvm::StringRef Path, llvm::StringRef Contents);
+
+/// A write prepared but not done: the new text is complete in a temporary
+/// file beside the target (flushed, with the target's mode and owner), and
+/// commit() only renames it into place. Several files are written all or
+/// none by preparing every one before committing any. Destroying an
+/// uncommitted write removes the temporary file.
+class StagedWrite {
+public:
+  /// Prepares writing \p Contents into \p Path; the errors of writeFile.
+  static llvm::Expected<StagedWrite> prepare(llvm::StringRef Path,
+                                             llvm::StringRef Contents);
+  StagedWrite(StagedWrite &&Other);
+  StagedWrite &operator=(StagedWrite &&Other) = delete;
+  ~StagedWrite();
+
+  /// Puts the new text in place; after a failure nothing changed (but for
+  /// a file rewritten in place, see writeFile).
+  llvm::Error commit();
+  const std::string &path() const { return Path; }
+
+private:
+  StagedWrite() = default;
+  enum class Kind { Rename, InPlace, Through };
+  Kind How = Kind::Rename;
+  std::string Path;     ///< As given, for messages.
+  std::string Real;     ///< The file that changes.
+  std::string Temp;     ///< Kind::Rename: the complete new file.
+  std::string Contents; ///< Kind::InPlace and Kind::Through: the text.
+  bool Exists = false;
+  unsigned long long OldDev = 0, OldIno = 0;
+  bool Done = false;
+};
 
 /// Returns an error (the reason only) unless \p Path is a regular file
 /// (after symlinks): reading a device or a FIFO would block or never end.

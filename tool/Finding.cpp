@@ -25,6 +25,22 @@ StringRef findingLevel(StringRef Message) {
   return "error";
 }
 
+FindingFacts factsOf(const ClangTidyError &E) {
+  std::vector<std::string> Messages;
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+    Messages.push_back(N.Message);
+  return readFindingFacts(Messages);
+}
+
+std::string diagnosticLevel(const ClangTidyError &E,
+                            const FindingFacts &Facts) {
+  if (E.DiagLevel == ClangTidyError::Error || E.IsWarningAsError)
+    return "error";
+  if (Facts.TierNoted)
+    return tierLevel(Facts.Level).str();
+  return findingLevel(E.Message.Message).str();
+}
+
 LineTable::FileLines &LineTable::load(StringRef File) {
   auto [It, Inserted] = Files.try_emplace(File);
   FileLines &L = It->second;
@@ -62,6 +78,16 @@ StringRef LineTable::lineText(StringRef File, unsigned Line) {
   if (Begin > Text.size())
     return "";
   return Text.slice(Begin, End).rtrim("\r\n");
+}
+
+StringRef LineTable::fileText(StringRef File) {
+  FileLines &L = load(File);
+  return L.Text ? L.Text->getBuffer() : StringRef();
+}
+
+unsigned LineTable::lineCount(StringRef File) {
+  FileLines &L = load(File);
+  return L.Text ? L.Starts.size() : 0;
 }
 
 unsigned utf16Column(StringRef Line, unsigned ByteColumn) {
@@ -107,9 +133,8 @@ std::vector<Finding> toFindings(ArrayRef<ClangTidyError> Errors,
     Finding F;
     F.Check = E.DiagnosticName;
     F.Message = E.Message.Message;
-    F.Level = E.DiagLevel == ClangTidyError::Error
-                  ? "error"
-                  : findingLevel(F.Message).str();
+    F.Facts = factsOf(E);
+    F.Level = diagnosticLevel(E, F.Facts);
     F.Loc = locate(E.Message.FilePath, E.Message.FileOffset, E.BuildDirectory,
                    Lines);
     for (const clang::tooling::DiagnosticMessage &N : E.Notes)

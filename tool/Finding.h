@@ -9,6 +9,7 @@
 #ifndef WARP_LINT_TOOL_FINDING_H
 #define WARP_LINT_TOOL_FINDING_H
 
+#include "FindingFacts.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -47,19 +48,24 @@ struct FindingFix {
 
 struct Finding {
   std::string Check;
-  std::string Level; ///< "warning" or "error"; see findingLevel.
+  /// "error", "warning" or "note": by tier (tierLevel), or by findingLevel
+  /// when no note gives the tier; compile errors and warnings made errors
+  /// (WarningsAsErrors) are "error".
+  std::string Level;
   std::string Message;
   Location Loc;
   std::vector<FindingNote> Notes;
   std::vector<FindingFix> Fixes;
   /// partialFingerprints value (see Fingerprints.h); empty for none.
   std::string Fingerprint;
+  /// Tier, consequence and lane picture, read from the notes.
+  FindingFacts Facts;
 };
 
-/// The severity rule for SARIF and JSON: a message that hedges ("may",
-/// "potentially") is a warning, a definite finding an error. The checks
-/// word their messages that way: a bug that depends on data or on the GPU
-/// says so, one that happens on every run does not (docs/cli.md).
+/// The severity rule for findings without a tier note (FindingFacts.h): a
+/// message that hedges ("may", "potentially") is a warning, a definite
+/// finding an error. The checks worded their messages that way before they
+/// named tiers (docs/cli.md).
 llvm::StringRef findingLevel(llvm::StringRef Message);
 
 /// Turns offsets into lines and columns, reading each file once.
@@ -71,6 +77,10 @@ public:
   /// Returns the text of line \p Line (1-based) of \p File, without its
   /// line break; empty when unknown.
   llvm::StringRef lineText(llvm::StringRef File, unsigned Line);
+  /// Returns the whole text of \p File; empty when unreadable.
+  llvm::StringRef fileText(llvm::StringRef File);
+  /// Returns the number of lines of \p File (0 when unreadable).
+  unsigned lineCount(llvm::StringRef File);
 
 private:
   struct FileLines {
@@ -85,6 +95,13 @@ private:
 /// UTF-16 code units: a UTF-8 sequence of 4 bytes is 2 units, every other
 /// character 1 (a stray byte counts as one character).
 unsigned utf16Column(llvm::StringRef Line, unsigned ByteColumn);
+
+/// Returns the level of \p E as Finding::Level describes it.
+std::string diagnosticLevel(const clang::tidy::ClangTidyError &E,
+                            const FindingFacts &Facts);
+
+/// Returns the facts (FindingFacts.h) of \p E's notes.
+FindingFacts factsOf(const clang::tidy::ClangTidyError &E);
 
 /// Converts clang-tidy's errors; a compiler error is always an "error".
 std::vector<Finding> toFindings(llvm::ArrayRef<clang::tidy::ClangTidyError>,

@@ -1,7 +1,7 @@
-//===--- FixApplication.cpp - the fixes of a whole run, applied once
-//-------===//
+//===--- FixApplication.cpp - the fixes of a whole run, applied once ------===//
 
 #include "FixApplication.h"
+#include "ChunkedCleanup.h"
 #include "FileWriting.h"
 #include "Finding.h"
 #include "clang/Format/Format.h"
@@ -9,8 +9,11 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include <csignal>
 #include <set>
+#include <signal.h>
 #include <tuple>
+#include <unordered_set>
 
 using namespace llvm;
 using clang::tidy::ClangTidyError;
@@ -44,24 +47,70 @@ static bool overlap(const PlannedEdit &A, const PlannedEdit &B) {
   return A.Offset < B.Offset + B.Length && B.Offset < A.Offset + A.Length;
 }
 
-static bool sameEdit(const PlannedEdit &A, const PlannedEdit &B) {
-  return A.Offset == B.Offset && A.Length == B.Length && A.Text == B.Text;
-}
-
 /// Returns `file:line:col` of \p E for a one-line message.
-static std::string where(const ClangTidyError &E) {
-  LineTable Lines;
+static std::string where(const ClangTidyError &E, LineTable &Lines) {
   std::vector<Finding> F = toFindings({E}, Lines);
   return formatv("{0}:{1}:{2}", F.front().Loc.File, F.front().Loc.Line,
                  F.front().Loc.Column)
       .str();
 }
 
+namespace {
+/// The edits planned in one file, indexed so that a new edit is compared
+/// only with its neighbours: a run with thousands of fixes in one file
+/// must not compare each with all.
+class FileEdits {
+public:
+  explicit FileEdits(std::vector<PlannedEdit> &Edits) : Edits(Edits) {}
+
+  bool has(const PlannedEdit &E) const { return Keys.count(key(E)) != 0; }
+
+  /// Whether \p E overlaps an edit planned here.
+  bool overlapsAny(const PlannedEdit &E) const {
+    // Planned edits start at most MaxLength before anything they reach.
+    unsigned From = E.Offset > MaxLength ? E.Offset - MaxLength : 0;
+    for (auto It = ByOffset.lower_bound(From);
+         It != ByOffset.end() && It->first <= E.Offset + E.Length; ++It)
+      if (overlap(Edits[It->second], E))
+        return true;
+    return false;
+  }
+
+  void add(PlannedEdit E) {
+    Keys.insert(key(E));
+    MaxLength = std::max(MaxLength, E.Length);
+    ByOffset.emplace(E.Offset, Edits.size());
+    Edits.push_back(std::move(E));
+  }
+
+private:
+  static std::string key(const PlannedEdit &E) {
+    return formatv("{0}:{1}:", E.Offset, E.Length).str() + E.Text;
+  }
+  std::vector<PlannedEdit> &Edits;
+  std::multimap<unsigned, size_t> ByOffset;
+  std::unordered_set<std::string> Keys;
+  unsigned MaxLength = 0;
+};
+} // namespace
+
 FixPlan planFixes(ArrayRef<ClangTidyError> Errors) {
   FixPlan Plan;
+  std::map<std::string, FileEdits> Index;
+  auto Edits = [&](const std::string &File) -> FileEdits & {
+    auto It = Index.find(File);
+    if (It == Index.end())
+      It = Index.emplace(File, FileEdits(Plan.Files[File])).first;
+    return It->second;
+  };
+  // Spellings of a path seen, and the file each one is.
+  StringMap<std::string> Resolved;
+  LineTable Lines;
   for (const ClangTidyError &E : Errors) {
-    if (E.Message.Fix.empty())
+    if (E.Message.Fix.empty()) {
+      Plan.Status.push_back(FixStatus::NoFix);
       continue;
+    }
     ++Plan.Fixes;
     // The fix's edits not planned yet; all or none of them go in.
     std::vector<std::pair<std::string, PlannedEdit>> New;
@@ -70,15 +119,18 @@ FixPlan planFixes(ArrayRef<ClangTidyError> Errors) {
       for (const Replacement &R : FileAndReplacements.second) {
         if (!R.isApplicable())
           continue;
-        std::string File = editedFile(R.getFilePath(), E.BuildDirectory);
+        std::string Spelled =
+            E.BuildDirectory + std::string(1, '\0') + R.getFilePath().str();
+        auto [Slot, Fresh] = Resolved.try_emplace(Spelled);
+        if (Fresh)
+          Slot->second = editedFile(R.getFilePath(), E.BuildDirectory);
+        const std::string &File = Slot->second;
         PlannedEdit Edit{R.getOffset(), R.getLength(),
                          R.getReplacementText().str()};
-        const std::vector<PlannedEdit> &Have = Plan.Files[File];
-        if (any_of(Have,
-                   [&](const PlannedEdit &P) { return sameEdit(P, Edit); }))
+        FileEdits &Have = Edits(File);
+        if (Have.has(Edit))
           continue;
-        Conflict |= any_of(
-            Have, [&](const PlannedEdit &P) { return overlap(P, Edit); });
+        Conflict |= Have.overlapsAny(Edit);
         New.emplace_back(File, std::move(Edit));
       }
     for (size_t I = 0; I < New.size() && !Conflict; ++I)
@@ -88,12 +140,14 @@ FixPlan planFixes(ArrayRef<ClangTidyError> Errors) {
     if (Conflict) {
       Plan.LeftOut.push_back(formatv("fix of {0} [{1}] left out: it overlaps "
                                      "another fix",
-                                     where(E), E.DiagnosticName));
+                                     where(E, Lines), E.DiagnosticName));
+      Plan.Status.push_back(FixStatus::Overlaps);
       continue;
     }
     ++Plan.Planned;
+    Plan.Status.push_back(FixStatus::Applied);
     for (auto &[File, Edit] : New)
-      Plan.Files[File].push_back(std::move(Edit));
+      Edits(File).add(std::move(Edit));
   }
   // Files only a left-out fix named.
   for (auto It = Plan.Files.begin(); It != Plan.Files.end();)
@@ -123,6 +177,15 @@ withoutRepeatedReplacements(ArrayRef<ClangTidyError> Errors) {
 Expected<std::string> applyEdits(StringRef File, StringRef Code,
                                  ArrayRef<PlannedEdit> Edits,
                                  StringRef FormatStyle) {
+  Expected<FixedText> Fixed = fixText(File, Code, Edits, FormatStyle);
+  if (!Fixed)
+    return Fixed.takeError();
+  return std::move(Fixed->Text);
+}
+
+Expected<FixedText> fixText(StringRef File, StringRef Code,
+                            ArrayRef<PlannedEdit> Edits,
+                            StringRef FormatStyle) {
   // Insertions at one offset become one, so clang's Replacements (which
   // the formatter takes) hold them without conflict.
   std::vector<size_t> Order(Edits.size());
@@ -150,38 +213,37 @@ Expected<std::string> applyEdits(StringRef File, StringRef Code,
       clang::format::getStyle(FormatStyle, File, "none", Code);
   if (!Style)
     return Style.takeError();
-  Expected<clang::tooling::Replacements> Cleaned =
-      clang::format::cleanupAroundReplacements(Code, Replaces, *Style);
-  if (!Cleaned)
-    return Cleaned.takeError();
   Expected<clang::tooling::Replacements> Formatted =
-      clang::format::formatReplacements(Code, *Cleaned, *Style);
+      cleanupAndFormat(File, Code, Replaces, *Style);
   if (!Formatted)
     return Formatted.takeError();
-  return clang::tooling::applyAllReplacements(Code, *Formatted);
+  Expected<std::string> Text =
+      clang::tooling::applyAllReplacements(Code, *Formatted);
+  if (!Text)
+    return Text.takeError();
+  FixedText Out;
+  Out.Text = std::move(*Text);
+  for (const Replacement &R : *Formatted)
+    Out.Edits.push_back(
+        {R.getOffset(), R.getLength(), R.getReplacementText().str()});
+  return Out;
 }
 
-FixOutcome applyFixPlan(const FixPlan &Plan, const FileStamps &Seen,
-                        clang::tidy::ClangTidyContext &Context) {
-  FixOutcome Out;
-  for (const auto &Entry : Plan.Files) {
-    const std::string &File = Entry.first;
-    const std::vector<PlannedEdit> &Edits = Entry.second;
+PreparedFixes prepareFixes(const FixPlan &Plan, const FileStamps &Seen,
+                           clang::tidy::ClangTidyContext &Context) {
+  PreparedFixes Out;
+  for (const auto &[File, Edits] : Plan.Files) {
     auto Fail = [&](Error E) {
       Out.Failures.push_back(toString(std::move(E)));
     };
     // Wait a while for another run's write; never forever, so two runs
-    // that each hold the other's file cannot wait on each other. A file
-    // locked only for this write (not an input) is released after it.
-    bool Input = holdsFileLock(File);
+    // that each hold the other's file cannot wait on each other. The lock
+    // is held to the end of the run: the file is written after every other
+    // one is ready.
     if (Error E = lockFile(File, std::chrono::seconds(60))) {
       Fail(std::move(E));
       continue;
     }
-    llvm::scope_exit Release([&] {
-      if (!Input)
-        releaseFileLock(File);
-    });
     if (Error E = Seen.checkUnchanged(File)) {
       Fail(std::move(E));
       continue;
@@ -191,21 +253,72 @@ FixOutcome applyFixPlan(const FixPlan &Plan, const FileStamps &Seen,
       Fail(Code.takeError());
       continue;
     }
-    Expected<std::string> Fixed = applyEdits(
+    Expected<FixedText> Fixed = fixText(
         File, *Code, Edits, *Context.getOptionsForFile(File).FormatStyle);
     if (!Fixed) {
       Out.Failures.push_back("cannot fix " + File + ": " +
                              toString(Fixed.takeError()));
       continue;
     }
-    if (*Fixed == *Code)
-      continue;
-    if (Error E = writeFile(File, *Fixed)) {
-      Fail(std::move(E));
+    if (Fixed->Text != *Code)
+      Out.Files.push_back({File, std::move(*Code), std::move(Fixed->Text),
+                           std::move(Fixed->Edits)});
+  }
+  return Out;
+}
+
+namespace {
+/// Holds back the signals that interrupt a run (Ctrl-C, a CI job's
+/// SIGTERM) while files are renamed into place, so that a run stops either
+/// before the first file changes or after the last one did.
+class HoldInterrupts {
+public:
+  HoldInterrupts() {
+    sigset_t Set;
+    sigemptyset(&Set);
+    for (int Sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT})
+      sigaddset(&Set, Sig);
+    pthread_sigmask(SIG_BLOCK, &Set, &Old);
+  }
+  ~HoldInterrupts() { pthread_sigmask(SIG_SETMASK, &Old, nullptr); }
+
+private:
+  sigset_t Old;
+};
+} // namespace
+
+FixOutcome writeFixedFiles(ArrayRef<FixedFile> Files,
+                           function_ref<void(const FixOutcome &)> WhileHeld) {
+  FixOutcome Out;
+  std::vector<StagedWrite> Staged;
+  for (const FixedFile &F : Files) {
+    Expected<StagedWrite> W = StagedWrite::prepare(F.Path, F.After);
+    if (!W) {
+      Out.Failures.push_back(toString(W.takeError()));
       continue;
     }
-    ++Out.FilesWritten;
+    Staged.push_back(std::move(*W));
   }
+  if (!Out.Failures.empty()) {
+    for (const FixedFile &F : Files)
+      Out.NotWritten.push_back(F.Path);
+    WhileHeld(Out);
+    return Out; // The staged files are removed.
+  }
+  HoldInterrupts Hold;
+  for (StagedWrite &W : Staged) {
+    if (!Out.Failures.empty()) {
+      Out.NotWritten.push_back(W.path());
+      continue;
+    }
+    if (Error E = W.commit()) {
+      Out.Failures.push_back(toString(std::move(E)));
+      Out.NotWritten.push_back(W.path());
+      continue;
+    }
+    Out.Written.push_back(W.path());
+  }
+  WhileHeld(Out);
   return Out;
 }
 

@@ -8,6 +8,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/VirtualFileSystem.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace clang;
@@ -83,18 +84,33 @@ makeFunctionRangeCollector(std::vector<FunctionRange> &Out) {
 void FunctionIndex::add(const std::vector<FunctionRange> &Ranges) {
   for (const FunctionRange &R : Ranges)
     ByFile[R.File].push_back(R);
+  Sorted = Ranges.empty() && Sorted;
 }
 
 std::string FunctionIndex::enclosing(StringRef File, unsigned Offset) const {
+  if (!Sorted) {
+    for (auto &Entry : ByFile)
+      llvm::sort(
+          Entry.second, [](const FunctionRange &A, const FunctionRange &B) {
+            return A.Begin != B.Begin ? A.Begin < B.Begin : A.End > B.End;
+          });
+    Sorted = true;
+  }
   auto It = ByFile.find(File);
   if (It == ByFile.end())
     return "";
-  const FunctionRange *Best = nullptr;
-  for (const FunctionRange &R : It->second)
-    if (R.Begin <= Offset && Offset <= R.End &&
-        (!Best || R.End - R.Begin < Best->End - Best->Begin))
-      Best = &R;
-  return Best ? Best->Name : "";
+  const std::vector<FunctionRange> &Ranges = It->second;
+  // The innermost range holding Offset starts last among those that do:
+  // walk back from the last range starting at or before it.
+  auto After = std::upper_bound(
+      Ranges.begin(), Ranges.end(), Offset,
+      [](unsigned O, const FunctionRange &R) { return O < R.Begin; });
+  for (auto I = After; I != Ranges.begin();) {
+    --I;
+    if (Offset <= I->End)
+      return I->Name;
+  }
+  return "";
 }
 
 } // namespace warplint

@@ -43,7 +43,11 @@ public:
   std::string enclosing(llvm::StringRef File, unsigned Offset) const;
 
 private:
-  llvm::StringMap<std::vector<FunctionRange>> ByFile;
+  /// Each file's ranges by start, an enclosing range before the ranges it
+  /// holds (sorted when first asked: a run asks once per finding, and a
+  /// large file has thousands of both).
+  mutable llvm::StringMap<std::vector<FunctionRange>> ByFile;
+  mutable bool Sorted = true;
 };
 
 } // namespace warplint

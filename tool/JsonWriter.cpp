@@ -23,14 +23,21 @@ json::Value toJson(ArrayRef<Finding> Findings) {
                              {"offset", X.Loc.Offset},
                              {"length", X.Length},
                              {"replacement", X.Replacement}});
-    Out.push_back(Object{{"check", F.Check},
-                         {"level", F.Level},
-                         {"message", F.Message},
-                         {"file", F.Loc.File},
-                         {"line", F.Loc.Line},
-                         {"column", F.Loc.Column},
-                         {"notes", std::move(Notes)},
-                         {"fixes", std::move(Fixes)}});
+    Object O{{"check", F.Check},
+             {"level", F.Level},
+             {"tier", tierName(F.Facts.Level)},
+             {"message", F.Message},
+             {"file", F.Loc.File},
+             {"line", F.Loc.Line},
+             {"column", F.Loc.Column},
+             {"notes", std::move(Notes)},
+             {"fixes", std::move(Fixes)}};
+    if (!F.Facts.Consequence.empty())
+      O["consequence"] = F.Facts.Consequence;
+    if (F.Facts.Lanes)
+      O["lanes"] = Object{{"mask", int64_t(F.Facts.Lanes->Mask)},
+                          {"arrive", int64_t(F.Facts.Lanes->Arrive)}};
+    Out.push_back(std::move(O));
   }
   return Out;
 }

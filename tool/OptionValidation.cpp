@@ -20,10 +20,11 @@ Expected<OutputFormat> parseFormat(StringRef Value) {
           .Case("text", OutputFormat::Text)
           .Case("sarif", OutputFormat::Sarif)
           .Case("json", OutputFormat::Json)
+          .Case("html", OutputFormat::Html)
           .Default(std::nullopt);
   if (!F)
     return fail("invalid --format '" + Value +
-                "': expected text, sarif or json");
+                "': expected text, sarif, json or html");
   return *F;
 }
 
@@ -32,10 +33,9 @@ Expected<unsigned> parseJobs(StringRef Value) {
   if (Value.getAsInteger(10, Jobs) || Jobs > 1024)
     return fail("invalid -j '" + Value +
                 "': expected a number of jobs (0 for one per core)");
+  // 0: the cores this process may run on (its affinity mask, as `nproc`).
   if (Jobs == 0)
-    Jobs = std::max(1u, llvm::get_physical_cores() > 0
-                            ? unsigned(llvm::get_physical_cores())
-                            : 1u);
+    Jobs = std::max(1u, llvm::hardware_concurrency().compute_thread_count());
   return Jobs;
 }
 

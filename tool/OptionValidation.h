@@ -14,7 +14,7 @@
 
 namespace warplint {
 
-enum class OutputFormat { Text, Sarif, Json };
+enum class OutputFormat { Text, Sarif, Json, Html };
 
 /// Parses `--format=`.
 llvm::Expected<OutputFormat> parseFormat(llvm::StringRef Value);

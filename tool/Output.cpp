@@ -1,18 +1,16 @@
-//===--- Output.cpp - reporting a run's findings
-//---------------------------===//
+//===--- Output.cpp - reporting a run's findings --------------------------===//
 
 #include "Output.h"
 #include "FileWriting.h"
 #include "FixApplication.h"
+#include "HtmlWriter.h"
 #include "JsonWriter.h"
 #include "SarifWriter.h"
+#include "TextReport.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
-#include <fcntl.h>
-#include <unistd.h>
 
 using namespace llvm;
 using namespace clang::tidy;
@@ -30,53 +28,16 @@ std::string defaultSarifRoot() {
   return Cwd.str().str();
 }
 
-/// Returns the error of stdout, if writing to it failed, and clears it (an
-/// error left on outs() would end the process with "LLVM ERROR").
-static Error checkStdout(bool Closed) {
-  outs().flush();
-  std::error_code EC;
-  if (outs().has_error())
-    EC = outs().error();
-  else if (Closed && outs().tell() > 0)
-    EC = std::make_error_code(std::errc::bad_file_descriptor);
-  outs().clear_error();
-  if (!EC)
-    return Error::success();
-  return createStringError(EC, "cannot write the report to stdout: " +
-                                   EC.message());
-}
-
-/// Returns what \p Print writes to stdout, which goes to a temporary file
-/// meanwhile (handleErrors prints only there).
-static Expected<std::string> captureStdout(function_ref<void()> Print) {
-  outs().flush();
-  int FD = -1;
-  SmallString<128> Temp;
-  if (std::error_code EC =
-          sys::fs::createTemporaryFile("warp-lint-report", "txt", FD, Temp))
-    return createStringError(EC,
-                             "cannot create a temporary file: " + EC.message());
-  int Saved = dup(STDOUT_FILENO);
-  dup2(FD, STDOUT_FILENO);
-  Print();
-  Error Failed = checkStdout(false);
-  dup2(Saved, STDOUT_FILENO);
-  close(Saved);
-  close(FD);
-  ErrorOr<std::unique_ptr<MemoryBuffer>> Text = MemoryBuffer::getFile(Temp);
-  sys::fs::remove(Temp);
-  if (Failed)
-    return std::move(Failed);
-  if (!Text)
-    return createStringError(Text.getError(), "cannot read back the report: " +
-                                                  Text.getError().message());
-  return (*Text)->getBuffer().str();
-}
-
 /// The run's problems as SARIF notifications: each compile error of each
-/// failed unit, and each crash.
+/// failed unit, each crash, each unit skipped.
 static std::vector<SarifNotification> notifications(const RunResults &R) {
   std::vector<SarifNotification> Out;
+  for (const SkippedUnit &S : R.Skipped) {
+    SarifNotification N;
+    N.Message = S.describe();
+    N.Level = S.NotGenerated ? "note" : "error";
+    Out.push_back(std::move(N));
+  }
   for (const UnitFailure &F : R.Failures) {
     if (!F.InternalError.empty()) {
       Out.push_back({F.describe(), Location()});
@@ -89,6 +50,49 @@ static std::vector<SarifNotification> notifications(const RunResults &R) {
                      E.Loc});
   }
   return Out;
+}
+
+/// The findings of \p Results that are not compile errors, with their
+/// fingerprints.
+static std::vector<Finding> findingsOnly(const RunResults &Results,
+                                         LineTable &Lines) {
+  std::vector<ClangTidyError> Findings;
+  std::vector<std::string> Prints;
+  const std::vector<ClangTidyError> &Diags = Results.Diagnostics;
+  for (size_t I = 0; I < Diags.size(); ++I)
+    if (!isCompilerError(Diags[I])) {
+      Findings.push_back(Diags[I]);
+      Prints.push_back(I < Results.Fingerprints.size() ? Results.Fingerprints[I]
+                                                       : std::string());
+    }
+  std::vector<Finding> Converted = toFindings(Findings, Lines);
+  for (size_t I = 0; I < Converted.size(); ++I)
+    Converted[I].Fingerprint = Prints[I];
+  return Converted;
+}
+
+/// Returns the report of \p Results in a format other than text.
+static std::string document(const RunResults &Results,
+                            const OutputSettings &Settings) {
+  LineTable Lines;
+  if (Settings.Format == OutputFormat::Json)
+    return formatv("{0:2}", toJson(toFindings(Results.Diagnostics, Lines)))
+               .str() +
+           "\n";
+  std::vector<Finding> Findings = findingsOnly(Results, Lines);
+  if (Settings.Format == OutputFormat::Html) {
+    HtmlOptions HO;
+    HO.Root = Settings.SarifRoot;
+    HO.ToolVersion = Settings.ToolVersion;
+    HO.Notifications = notifications(Results);
+    return toHtml(Findings, Lines, HO);
+  }
+  SarifOptions SO{Settings.SarifRoot, Settings.ToolVersion, Settings.RuleIds,
+                  notifications(Results)};
+  SO.DocBaseUrl = Settings.DocBaseUrl;
+  SO.Unit = Settings.Unit;
+  SO.ObjectFile = Settings.ObjectFile;
+  return formatv("{0:2}", toSarif(Findings, SO)).str() + "\n";
 }
 
 Error report(const RunResults &Results, ClangTidyContext &Context,
@@ -104,45 +108,19 @@ Error report(const RunResults &Results, ClangTidyContext &Context,
       return E;
   }
 
-  auto PrintText = [&] {
-    unsigned WErrors = 0;
-    if (!Diags.empty())
-      handleErrors(Diags, Context, FB_NoFix, WErrors, vfs::getRealFileSystem());
-  };
   std::string Text;
   if (Settings.Format == OutputFormat::Text) {
     if (Settings.OutputFile.empty()) {
-      PrintText();
+      if (!Settings.TextStreamed)
+        printText(Diags, Context);
       return checkStdout(Settings.StdoutClosed);
     }
-    Expected<std::string> Captured = captureStdout(PrintText);
-    if (!Captured)
-      return Captured.takeError();
-    Text = std::move(*Captured);
+    Expected<std::string> Rendered = renderText(Diags, Context);
+    if (!Rendered)
+      return Rendered.takeError();
+    Text = std::move(*Rendered);
   } else {
-    LineTable Lines;
-    json::Value Doc = json::Value(nullptr);
-    if (Settings.Format == OutputFormat::Sarif) {
-      std::vector<ClangTidyError> Findings;
-      std::vector<std::string> Prints;
-      for (size_t I = 0; I < Diags.size(); ++I)
-        if (!isCompilerError(Diags[I])) {
-          Findings.push_back(Diags[I]);
-          Prints.push_back(I < Results.Fingerprints.size()
-                               ? Results.Fingerprints[I]
-                               : std::string());
-        }
-      std::vector<Finding> Converted = toFindings(Findings, Lines);
-      for (size_t I = 0; I < Converted.size(); ++I)
-        Converted[I].Fingerprint = Prints[I];
-      SarifOptions SO{Settings.SarifRoot, Settings.ToolVersion,
-                      Settings.RuleIds, notifications(Results)};
-      SO.DocBaseUrl = Settings.DocBaseUrl;
-      Doc = toSarif(Converted, SO);
-    } else {
-      Doc = toJson(toFindings(Diags, Lines));
-    }
-    Text = formatv("{0:2}", Doc).str() + "\n";
+    Text = document(Results, Settings);
   }
   if (!Settings.OutputFile.empty())
     return writeFile(Settings.OutputFile, Text);

@@ -18,6 +18,10 @@ struct OutputSettings {
   std::vector<std::string> RuleIds; ///< Enabled checks.
   std::string ToolVersion;
   std::string DocBaseUrl; ///< --doc-base-url; empty for the default.
+  /// The text report went to stdout already, unit by unit, as the run went.
+  bool TextStreamed = false;
+  /// Launcher mode: the unit and object the SARIF is of (for --merge).
+  std::string Unit, ObjectFile;
 };
 
 /// Exports the fixes as asked, then prints the report of \p Results (every

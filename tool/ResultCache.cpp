@@ -100,6 +100,7 @@ json::Value toJson(const CachedUnit &U) {
   return Object{{"version", 1},
                 {"errors", std::move(Errors)},
                 {"nolint", U.Result.SuppressedNolint},
+                {"firstError", U.Result.FirstError},
                 {"nonUser", U.Result.SuppressedNonUser},
                 {"functions", std::move(Functions)},
                 {"ledgerUnits", std::move(Units)},
@@ -165,6 +166,8 @@ std::optional<CachedUnit> cachedUnitFromJson(const json::Value &V) {
   CachedUnit U;
   U.Result.SuppressedNolint = *Nolint;
   U.Result.SuppressedNonUser = *NonUser;
+  // Entries written before the key existed lack it: order unknown.
+  U.Result.FirstError = O->getInteger("firstError").value_or(-1);
   for (const json::Value &EV : *Errors) {
     const Object *EO = EV.getAsObject();
     if (!EO)

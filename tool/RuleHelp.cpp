@@ -36,6 +36,19 @@ static std::string escapeMarkdown(StringRef Text) {
 RuleHelp ruleHelp(StringRef CheckId, StringRef HelpUri) {
   std::string Full = ruleFullDescription(CheckId);
   RuleHelp H;
+  if (HelpUri.empty()) {
+    // No address: the page that is sure to exist, the installed one.
+    std::string Page = (InstalledDocs + "/" + CheckId + ".md").str();
+    H.Text = Full + " Documentation, examples and fixes: " + Page +
+             " (installed with warp-lint; docs/checks/ in its sources).";
+    H.Markdown = "**" + CheckId.str() + "**: " + escapeMarkdown(Full) +
+                 "\n\nExamples, the fixes warp-lint offers and how to "
+                 "suppress a finding: `" +
+                 Page +
+                 "` (installed with warp-lint; `docs/checks/` in its "
+                 "sources).";
+    return H;
+  }
   H.Text = Full + " Documentation, examples and fixes: " + HelpUri.str();
   H.Markdown = "**" + CheckId.str() + "**: " + escapeMarkdown(Full) +
                "\n\nSee [" + CheckId.str() + "](" + HelpUri.str() +

@@ -28,6 +28,8 @@ const RuleInfo *lookupRule(StringRef CheckId) {
 }
 
 std::string ruleHelpUri(StringRef CheckId) {
+  if (DocsBaseUrl.empty())
+    return "";
   return (Twine(DocsBaseUrl) + CheckId + ".md").str();
 }
 

@@ -26,11 +26,23 @@ std::string UnitFailure::describe() const {
   if (!InternalError.empty())
     return File + ": " + InternalError + "; its findings are lost";
   size_t N = CompileErrors.size();
+  const ClangTidyError &First = CompileErrors[FirstError < N ? FirstError : 0];
   return formatv("{0} does not compile ({1} error{2}, the first: {3}); its "
                  "findings may be incomplete",
-                 File, N, N == 1 ? "" : "s",
-                 describeDiagnostic(CompileErrors.front()))
+                 File, N, N == 1 ? "" : "s", describeDiagnostic(First))
       .str();
+}
+
+std::string SkippedUnit::describe() const {
+  if (NotGenerated)
+    return "skipped " + File + ": not generated yet (build it to lint it)";
+  return "skipped " + File + ": " + Reason;
+}
+
+bool RunResults::complete() const {
+  return Failures.empty() && llvm::all_of(Skipped, [](const SkippedUnit &S) {
+           return S.NotGenerated;
+         });
 }
 
 bool RunResults::hasFindings() const {
@@ -65,10 +77,7 @@ unsigned RunResults::keepDiagnostics(function_ref<bool(size_t)> Keep) {
   return Dropped;
 }
 
-/// What makes two diagnostics one, as clang-tidy's own deduplication has
-/// it: file, offset, check and message (two units analysing one header
-/// report identical findings there).
-static std::string diagnosticKey(const ClangTidyError &E) {
+std::string diagnosticKey(const ClangTidyError &E) {
   SmallString<256> File(E.Message.FilePath);
   if (!File.empty() && sys::path::is_relative(File) &&
       !E.BuildDirectory.empty())
@@ -87,6 +96,8 @@ RunResults mergeUnits(std::vector<UnitResult> Units) {
   RunResults R;
   StringSet<> Seen;
   for (UnitResult &U : Units) {
+    ++R.UnitsAnalysed;
+    R.CacheHits += U.FromCache;
     R.SuppressedNolint += U.SuppressedNolint;
     R.SuppressedNonUser += U.SuppressedNonUser;
     R.Seen.merge(U.Seen);
@@ -94,9 +105,13 @@ RunResults mergeUnits(std::vector<UnitResult> Units) {
     UnitFailure Failure;
     Failure.File = U.File;
     Failure.InternalError = U.InternalError;
-    for (ClangTidyError &E : U.Errors) {
-      if (isCompilerError(E))
+    for (size_t I = 0; I < U.Errors.size(); ++I) {
+      ClangTidyError &E = U.Errors[I];
+      if (isCompilerError(E)) {
+        if (int(I) == U.FirstError)
+          Failure.FirstError = Failure.CompileErrors.size();
         Failure.CompileErrors.push_back(E);
+      }
       if (Seen.insert(diagnosticKey(E)).second)
         R.Diagnostics.push_back(std::move(E));
     }

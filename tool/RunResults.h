@@ -20,8 +20,21 @@ struct UnitFailure {
   /// Its compile errors; the findings in what did parse are still reported.
   std::vector<clang::tidy::ClangTidyError> CompileErrors;
   std::string InternalError; ///< A crash: the unit's findings are lost.
+  size_t FirstError = 0;     ///< The one clang emitted first.
 
   /// One line naming the unit and why (without the `warp-lint: error: `).
+  std::string describe() const;
+};
+
+/// A unit that was not analysed at all: its file is missing or unreadable.
+struct SkippedUnit {
+  std::string File;
+  std::string Reason; ///< `no such file or directory`, `permission denied`…
+  /// Missing and under the build directory: an output of the build that was
+  /// not built yet (a generated source). Not a failure of the run.
+  bool NotGenerated = false;
+
+  /// One line naming the unit and why (without the `warp-lint: …: `).
   std::string describe() const;
 };
 
@@ -29,6 +42,10 @@ struct RunResults {
   /// Findings and compile errors, each once, in input order.
   std::vector<clang::tidy::ClangTidyError> Diagnostics;
   std::vector<UnitFailure> Failures;
+  /// Units of the input that were not analysed (missing, unreadable).
+  std::vector<SkippedUnit> Skipped;
+  unsigned UnitsAnalysed = 0;
+  unsigned CacheHits = 0; ///< Units whose result came from the cache.
   FileStamps Seen;
   unsigned SuppressedNolint = 0;
   unsigned SuppressedNonUser = 0;
@@ -39,6 +56,9 @@ struct RunResults {
 
   /// Whether any diagnostic is a finding (not a compile error).
   bool hasFindings() const;
+  /// Whether every unit was analysed whole: none failed and none was
+  /// skipped but for sources not generated yet.
+  bool complete() const;
   /// Fills Fingerprints (Fingerprints.h) for the diagnostics as they are
   /// now: call it once the set of diagnostics is final but before any
   /// filter (--diff-base, --baseline), so that the numbering of repeated
@@ -50,6 +70,11 @@ struct RunResults {
 };
 
 RunResults mergeUnits(std::vector<UnitResult> Units);
+
+/// What makes two diagnostics one, as clang-tidy's own deduplication has it:
+/// file, offset, check and message (two units analysing one header report
+/// identical findings there).
+std::string diagnosticKey(const clang::tidy::ClangTidyError &E);
 
 /// Returns `file:line:col: message` of \p E (just the message without a
 /// file).

@@ -102,6 +102,51 @@ private:
   std::vector<FunctionRange> &Functions;
 };
 
+/// Passes every diagnostic on to clang-tidy's consumer, remembering the
+/// first error clang emits (clang-tidy sorts errors by place, losing that
+/// order).
+class FirstErrorRecorder : public clang::DiagnosticConsumer {
+public:
+  explicit FirstErrorRecorder(clang::DiagnosticConsumer &Next) : Next(Next) {}
+
+  void BeginSourceFile(const clang::LangOptions &LO,
+                       const clang::Preprocessor *PP) override {
+    Next.BeginSourceFile(LO, PP);
+  }
+  void EndSourceFile() override { Next.EndSourceFile(); }
+  void finish() override { Next.finish(); }
+  bool IncludeInDiagnosticCounts() const override {
+    return Next.IncludeInDiagnosticCounts();
+  }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level Level,
+                        const clang::Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (!Recorded && Level >= clang::DiagnosticsEngine::Error) {
+      SmallString<128> Text;
+      Info.FormatDiagnostic(Text);
+      FirstMessage = Text.str().str();
+      Recorded = true;
+    }
+    Next.HandleDiagnostic(Level, Info);
+  }
+
+  /// Returns the index in \p Errors of the error recorded first, or -1.
+  int indexIn(ArrayRef<ClangTidyError> Errors) const {
+    if (!Recorded)
+      return -1;
+    for (size_t I = 0; I < Errors.size(); ++I)
+      if (isCompilerError(Errors[I]) &&
+          Errors[I].Message.Message == FirstMessage)
+        return I;
+    return -1;
+  }
+
+private:
+  clang::DiagnosticConsumer &Next;
+  bool Recorded = false;
+  std::string FirstMessage;
+};
+
 /// One compile command: each pass of a unit (device, host) gets its own
 /// ClangTool run, so ClangTool prints no "[1/2] Processing file" lines.
 class SingleCommandDatabase : public clang::tooling::CompilationDatabase {
@@ -250,6 +295,7 @@ static UnitResult runUnit(const std::string &File,
         UnitResult R = std::move(Hit->Result);
         R.File = File;
         R.Seen = Stamping->takeStamps();
+        R.FromCache = true;
         return R;
       }
   }
@@ -258,6 +304,7 @@ static UnitResult runUnit(const std::string &File,
     LedgerTap::startRecording(Launches);
   std::vector<FunctionRange> Functions;
   TidyActionFactory Factory(Context, FS, Functions);
+  FirstErrorRecorder Recorder(DiagConsumer);
   for (const CompileCommand &Command : Database.getCompileCommands(File)) {
     SingleCommandDatabase Pass(Command);
     ClangTool Tool(Pass, {File},
@@ -265,7 +312,7 @@ static UnitResult runUnit(const std::string &File,
     Tool.setPrintErrorMessage(false);
     Tool.appendArgumentsAdjuster(configExtraArgs(Context));
     Tool.appendArgumentsAdjuster(getStripPluginsAdjuster());
-    Tool.setDiagnosticConsumer(&DiagConsumer);
+    Tool.setDiagnosticConsumer(&Recorder);
     Tool.run(&Factory);
   }
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
@@ -276,6 +323,7 @@ static UnitResult runUnit(const std::string &File,
   for (ClangTidyError &E : Errors)
     if (Seen.insert(errorKey(E)).second)
       R.Errors.push_back(std::move(E));
+  R.FirstError = Recorder.indexIn(R.Errors);
   R.SuppressedNolint = Context.getStats().ErrorsIgnoredNOLINT;
   R.SuppressedNonUser = Context.getStats().ErrorsIgnoredNonUserCode;
   R.Seen = Stamping->takeStamps();
@@ -338,16 +386,13 @@ runUnits(ArrayRef<std::string> Files,
          const clang::tooling::CompilationDatabase &Database,
          const ProviderFactory &MakeProvider, const RunSettings &Settings) {
   std::vector<UnitResult> Results(Files.size());
-  std::mutex ProgressLock;
-  size_t Done = 0;
+  std::mutex DoneLock;
   auto Work = [&](size_t I) {
     Results[I] = runUnitSafely(Files[I], Database, MakeProvider, Settings);
-    if (!Settings.Progress)
+    if (!Settings.OnUnitDone)
       return;
-    std::lock_guard<std::mutex> Lock(ProgressLock);
-    errs() << "\r\x1b[K[" << ++Done << "/" << Files.size() << "] "
-           << sys::path::filename(Files[I]);
-    errs().flush();
+    std::lock_guard<std::mutex> Lock(DoneLock);
+    Settings.OnUnitDone(I, Results[I]);
   };
   if (Settings.Jobs <= 1 || Files.size() <= 1) {
     for (size_t I = 0; I < Files.size(); ++I)
@@ -358,8 +403,6 @@ runUnits(ArrayRef<std::string> Files,
       Pool.async([&Work, I] { Work(I); });
     Pool.wait();
   }
-  if (Settings.Progress)
-    errs() << "\r\x1b[K";
   return Results;
 }
 

@@ -30,6 +30,11 @@ struct UnitResult {
   /// Why the analysis stopped (a crash, an internal error); empty if it
   /// finished. The unit's findings are then lost, the other units go on.
   std::string InternalError;
+  /// Index in Errors of the compile error clang emitted first (Errors are
+  /// sorted by place, and an error without one, "too many errors emitted",
+  /// would sort first); -1 when there is none or it is not known.
+  int FirstError = -1;
+  bool FromCache = false; ///< The result was reused from the cache.
 };
 
 /// Creates a fresh options provider for a unit (providers cache per file and
@@ -39,9 +44,13 @@ using ProviderFactory =
 
 class ResultCache;
 
+/// Called once per unit as it finishes, with its index in the input and its
+/// result, one call at a time (in completion order).
+using UnitDoneCallback = std::function<void(size_t, const UnitResult &)>;
+
 struct RunSettings {
   unsigned Jobs = 1;
-  bool Progress = false; ///< `[3/20] file.cu` on stderr, rewritten with \r.
+  UnitDoneCallback OnUnitDone; ///< May be empty.
   /// Where results of units analysed before are kept (ResultCache.h); null
   /// for none.
   ResultCache *Cache = nullptr;

@@ -31,7 +31,25 @@ static std::string resultKey(const Object &R) {
   return Key;
 }
 
-Expected<MergedSarif> mergeSarifDir(StringRef Dir) {
+/// Whether the per-unit file \p Path, holding \p Run, is of a unit of
+/// \p Units.
+static bool inBuild(StringRef Path, const Object &Run,
+                    const BuildUnits &Units) {
+  StringRef ObjectFile = Path;
+  ObjectFile.consume_back(".warp-lint.sarif");
+  SmallString<256> Real;
+  if (Units.Objects.count(ObjectFile) ||
+      (!sys::fs::real_path(ObjectFile, Real) && Units.Objects.count(Real)))
+    return true;
+  if (const Object *Props = Run.getObject("properties"))
+    if (std::optional<StringRef> Unit = Props->getString("unit"))
+      return Units.Sources.count(*Unit) != 0;
+  // Neither its object nor its unit is known: when the database names
+  // outputs, the object would be among them.
+  return Units.Objects.empty();
+}
+
+Expected<MergedSarif> mergeSarifDir(StringRef Dir, const BuildUnits *Units) {
   if (!sys::fs::is_directory(Dir))
     return createStringError("--merge: no such directory: " + Dir);
   std::vector<std::string> Paths;
@@ -62,6 +80,10 @@ Expected<MergedSarif> mergeSarifDir(StringRef Dir) {
     if (!Runs || Runs->empty() || !(*Runs)[0].getAsObject())
       return createStringError("--merge: " + Path + " is not a SARIF log");
     const Object &Run = *(*Runs)[0].getAsObject();
+    if (Units && !inBuild(Path, Run, *Units)) {
+      ++M.Stale;
+      continue;
+    }
     ++M.Files;
     if (!First)
       First = Run;
@@ -100,7 +122,12 @@ Expected<MergedSarif> mergeSarifDir(StringRef Dir) {
       RO["ruleIndex"] = Index[Id->str()];
   }
   M.Results = Results.size();
+  if (!First)
+    return createStringError("--merge: no *.warp-lint.sarif file under " + Dir +
+                             " is of a unit of the build (" +
+                             std::to_string(M.Stale) + " left out)");
   Object Run = std::move(*First);
+  Run.erase("properties"); // The first unit's name is not the merged log's.
   if (Object *Tool = Run.getObject("tool"))
     if (Object *Driver = Tool->getObject("driver"))
       (*Driver)["rules"] = std::move(RuleList);

@@ -128,8 +128,9 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
         {"id", Id},
         {"shortDescription", Object{{"text", ruleShortDescription(Id)}}},
         {"fullDescription", Object{{"text", ruleFullDescription(Id)}}},
-        {"help", Object{{"text", Help.Text}, {"markdown", Help.Markdown}}},
-        {"helpUri", HelpUri}};
+        {"help", Object{{"text", Help.Text}, {"markdown", Help.Markdown}}}};
+    if (!HelpUri.empty())
+      Rule["helpUri"] = HelpUri;
     if (const RuleInfo *Known = lookupRule(Id))
       Rule["defaultConfiguration"] = Object{{"level", Known->Level}};
     Rules.push_back(std::move(Rule));
@@ -161,6 +162,10 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
       R["codeFlows"] = std::move(Flows);
     if (!F.Fingerprint.empty())
       R["partialFingerprints"] = Object{{FingerprintKey, F.Fingerprint}};
+    Object Properties{{"tier", tierName(F.Facts.Level)}};
+    if (!F.Facts.Consequence.empty())
+      Properties["consequence"] = F.Facts.Consequence;
+    R["properties"] = std::move(Properties);
     Array Fixes = fixes(F, Options.Root);
     if (!Fixes.empty())
       R["fixes"] = std::move(Fixes);
@@ -172,17 +177,20 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
     RootUri += '/';
   Object Driver{{"name", "warp-lint"},
                 {"version", Options.ToolVersion},
-                {"informationUri", InformationUri},
                 {"rules", std::move(Rules)}};
+  if (!InformationUri.empty())
+    Driver["informationUri"] = InformationUri;
   Array Notifications;
+  bool Successful = true;
   for (const SarifNotification &N : Options.Notifications) {
-    Object Entry{{"level", "error"}, {"message", Object{{"text", N.Message}}}};
+    Successful &= N.Level != "error";
+    Object Entry{{"level", N.Level}, {"message", Object{{"text", N.Message}}}};
     if (!N.Loc.File.empty())
       Entry["locations"] = Array{
           Object{{"physicalLocation", physicalLocation(N.Loc, Options.Root)}}};
     Notifications.push_back(std::move(Entry));
   }
-  Object Invocation{{"executionSuccessful", Notifications.empty()}};
+  Object Invocation{{"executionSuccessful", Successful}};
   if (!Notifications.empty())
     Invocation["toolExecutionNotifications"] = std::move(Notifications);
   Object Run{
@@ -193,6 +201,9 @@ json::Value toSarif(ArrayRef<Finding> Findings, const SarifOptions &Options) {
       {"columnKind", "utf16CodeUnits"},
       {"originalUriBaseIds", Object{{SrcRoot, Object{{"uri", RootUri}}}}},
       {"results", std::move(Results)}};
+  if (!Options.Unit.empty())
+    Run["properties"] =
+        Object{{"unit", Options.Unit}, {"object", Options.ObjectFile}};
   return Object{{"$schema", "https://docs.oasis-open.org/sarif/sarif/v2.1.0/"
                             "errata01/os/schemas/sarif-schema-2.1.0.json"},
                 {"version", "2.1.0"},

@@ -21,19 +21,23 @@ namespace warplint {
 /// crash that kept a unit from being analysed whole.
 struct SarifNotification {
   std::string Message;
-  Location Loc; ///< File empty for none.
+  Location Loc;                ///< File empty for none.
+  std::string Level = "error"; ///< "note" for what does not fail the run.
 };
 
 struct SarifOptions {
   std::string Root;        ///< Absolute; URIs under it become relative.
   std::string ToolVersion; ///< tool.driver.version.
   std::vector<std::string> RuleIds; ///< Enabled checks, listed as rules.
-  /// invocations[0].toolExecutionNotifications; any of them makes
+  /// invocations[0].toolExecutionNotifications; any of level "error" makes
   /// executionSuccessful false, so that code scanning does not take the
   /// results as complete (and close alerts the failed units would raise).
   std::vector<SarifNotification> Notifications;
-  /// Base of each rule's helpUri (--doc-base-url); empty for DocsBaseUrl.
+  /// Base of each rule's helpUri (--doc-base-url); empty for none.
   std::string DocBaseUrl;
+  /// In launcher mode, the unit and object this log is of
+  /// (run.properties.unit and .object, for --merge).
+  std::string Unit, ObjectFile;
 };
 
 /// Returns the SARIF log for \p Findings.

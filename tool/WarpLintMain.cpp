@@ -14,16 +14,26 @@
 #include "CrossUnitLaunches.h"
 #include "DiffFilter.h"
 #include "Explain.h"
+#include "FailThreshold.h"
 #include "FileWriting.h"
+#include "FindingGate.h"
 #include "FixApplication.h"
+#include "FixReport.h"
 #include "Launcher.h"
 #include "Output.h"
+#include "PathFilter.h"
+#include "Progress.h"
+#include "ProjectFile.h"
 #include "ResultCache.h"
 #include "RuleMetadata.h"
 #include "RunResults.h"
 #include "Runner.h"
 #include "SarifMerge.h"
 #include "Shards.h"
+#include "StreamingReport.h"
+#include "Summary.h"
+#include "TextReport.h"
+#include "UnifiedDiff.h"
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -32,8 +42,10 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/WithColor.h"
+#include <chrono>
 #include <csignal>
 #include <fcntl.h>
 #include <sys/resource.h>
@@ -63,12 +75,17 @@ static cl::opt<std::string>
                cl::cat(Category));
 static cl::opt<bool> Fix("fix", cl::desc("Apply suggested fixes"),
                          cl::cat(Category));
+static cl::opt<bool>
+    DryRun("dry-run",
+           cl::desc("With --fix: write nothing, print the changes as a "
+                    "unified diff on stdout"),
+           cl::cat(Category));
 static cl::opt<std::string>
     ExportFixes("export-fixes",
                 cl::desc("YAML file to store suggested fixes in"),
                 cl::value_desc("file"), cl::cat(Category));
 static cl::opt<std::string>
-    Format("format", cl::desc("Output format: text, sarif or json"),
+    Format("format", cl::desc("Output format: text, sarif, json or html"),
            cl::init("text"), cl::cat(Category));
 static cl::opt<std::string>
     OutputFile("output",
@@ -87,9 +104,9 @@ static cl::opt<std::string>
               cl::cat(Category));
 static cl::opt<std::string>
     Jobs("j",
-         cl::desc("Translation units analysed in parallel (0: one per "
-                  "core)"),
-         cl::init("1"), cl::value_desc("N"), cl::Prefix, cl::cat(Category));
+         cl::desc("Translation units analysed in parallel (default 0: one "
+                  "per core)"),
+         cl::init("0"), cl::value_desc("N"), cl::Prefix, cl::cat(Category));
 static cl::opt<std::string>
     CudaPath("cuda-path", cl::desc("CUDA toolkit (default: detected)"),
              cl::cat(Category));
@@ -147,8 +164,55 @@ static cl::opt<std::string>
           cl::desc("Merge the *.warp-lint.sarif files --launcher wrote under "
                    "this directory into one SARIF log, and exit"),
           cl::value_desc("dir"), cl::cat(Category));
-static cl::opt<bool> Quiet("quiet", cl::desc("Print no statistics"),
-                           cl::cat(Category));
+static cl::opt<bool>
+    Quiet("quiet", cl::desc("Print no progress, summary, statistics or notes"),
+          cl::cat(Category));
+static cl::list<std::string>
+    Exclude("exclude",
+            cl::desc("Leave out units and findings whose file matches this "
+                     "pattern (.gitignore style, relative to the project "
+                     "root; repeatable)"),
+            cl::value_desc("pattern"), cl::cat(Category));
+static cl::opt<std::string> HeaderFilter(
+    "header-filter",
+    cl::desc("Regular expression of the headers whose findings are shown "
+             "(clang-tidy's HeaderFilterRegex)"),
+    cl::value_desc("regex"), cl::cat(Category));
+static cl::opt<std::string> WarningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Checks (globs) whose findings are errors, as clang-tidy's "
+             "WarningsAsErrors (appended to the configuration's)"),
+    cl::value_desc("globs"), cl::cat(Category));
+static cl::opt<std::string> FailOn(
+    "fail-on",
+    cl::desc("Which findings make the exit status 1: any (default), never, "
+             "a level (error, warning, note) or a tier (proven, "
+             "conditional, data, potential) and those above it"),
+    cl::init("any"), cl::value_desc("threshold"), cl::cat(Category));
+static cl::opt<std::string>
+    Tiers("tiers",
+          cl::desc("Tiers every warp- check reports (its option Tiers): "
+                   "comma-separated proven, conditional, data, potential "
+                   "(default: proven,conditional,data)"),
+          cl::value_desc("list"), cl::cat(Category));
+static cl::opt<std::string> ProgressOpt(
+    "progress",
+    cl::desc("Progress on stderr: auto (a line rewritten on a terminal, "
+             "lines in a log), lines, or none"),
+    cl::init("auto"), cl::value_desc("auto|lines|none"), cl::cat(Category));
+static cl::opt<bool> StableOrder(
+    "stable-order",
+    cl::desc("Print each unit's findings in input order (not as units "
+             "finish), whatever -j is"),
+    cl::cat(Category));
+static cl::opt<std::string> ProjectFileOpt(
+    "project-file",
+    cl::desc("The project file of warp-lint's own options (default: the "
+             "closest .warp-lint.yaml at or above the current directory)"),
+    cl::value_desc("file"), cl::cat(Category));
+static cl::opt<bool> NoProjectFile("no-project-file",
+                                   cl::desc("Read no .warp-lint.yaml"),
+                                   cl::cat(Category));
 static cl::opt<bool> ListChecks("list-checks",
                                 cl::desc("List the enabled checks and exit"),
                                 cl::cat(Category));
@@ -162,6 +226,23 @@ static cl::opt<bool>
     DumpConfig("dump-config",
                cl::desc("Print the effective configuration and exit"),
                cl::cat(Category));
+
+// After the options in --help, and so in the man page made from it.
+static cl::extrahelp Epilogue(R"(
+EXIT STATUS:
+  0  no findings (none at or above --fail-on)
+  1  findings at or above --fail-on (any finding by default)
+  2  the run did not complete: a usage or input error (nothing analysed), a
+     unit missing, unreadable, not compiling or crashed (the other units are
+     reported), a file that could not be written; one line on stderr each
+
+FILES:
+  .warp-lint.yaml  warp-lint's own options for a project, the closest at or
+     above the current directory (keys: the long option names)
+  .clang-tidy  the checks' configuration, the closest above each file
+  <build>/compile_commands.json  the compile database -p reads
+  <build>/.warp-lint/cache  the result cache of -p
+)");
 
 /// Prints the one-line error of the exit-status contract; returns 2.
 static int usageError(const Twine &Message) {
@@ -231,9 +312,59 @@ static int exportDatabase(StringRef Dir, StringRef BuildPath,
   return 0;
 }
 
+/// What launcher mode tells the lint of its one unit.
+static struct {
+  bool Active = false;
+  std::string Source, Object;
+} Launcher;
+
+/// The units of the compile database \p BuildPath names, for --merge.
+static Expected<BuildUnits> buildUnitsOf(StringRef BuildPath) {
+  Expected<std::unique_ptr<clang::tooling::CompilationDatabase>> DB =
+      loadCompileDatabase(BuildPath);
+  if (!DB)
+    return DB.takeError();
+  BuildUnits Units;
+  for (const clang::tooling::CompileCommand &C :
+       (*DB)->getAllCompileCommands()) {
+    auto Resolve = [&](StringRef Path) {
+      SmallString<256> Abs(Path);
+      if (sys::path::is_relative(Abs))
+        sys::path::make_absolute(C.Directory, Abs);
+      sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+      return Abs.str().str();
+    };
+    Units.Sources.insert(Resolve(C.Filename));
+    if (!C.Output.empty()) {
+      std::string Out = Resolve(C.Output);
+      Units.Objects.insert(Out);
+      SmallString<256> Real;
+      if (!sys::fs::real_path(Out, Real))
+        Units.Objects.insert(Real);
+    }
+  }
+  return Units;
+}
+
 /// --merge: the per-unit SARIF files as one log, on stdout or --output.
+/// With the build's compile database (-p, or one in the merged directory),
+/// only the units it still compiles.
 static int mergeReports(bool StdoutClosed) {
-  Expected<MergedSarif> M = mergeSarifDir(Merge);
+  std::string From = BuildPath;
+  if (From.empty()) {
+    SmallString<256> InDir(Merge);
+    sys::path::append(InDir, "compile_commands.json");
+    if (sys::fs::exists(InDir))
+      From = Merge;
+  }
+  std::optional<BuildUnits> Units;
+  if (!From.empty()) {
+    Expected<BuildUnits> U = buildUnitsOf(From);
+    if (!U)
+      return usageError(toString(U.takeError()));
+    Units = std::move(*U);
+  }
+  Expected<MergedSarif> M = mergeSarifDir(Merge, Units ? &*Units : nullptr);
   if (!M)
     return usageError(toString(M.takeError()));
   std::string Text = formatv("{0:2}", M->Log).str() + "\n";
@@ -248,10 +379,19 @@ static int mergeReports(bool StdoutClosed) {
       return usageError("cannot write the report to stdout");
     }
   }
-  if (!Quiet)
+  if (!Quiet) {
     errs() << "warp-lint: merged " << M->Files << " SARIF file"
            << (M->Files == 1 ? "" : "s") << ", " << M->Results << " result"
            << (M->Results == 1 ? "" : "s") << "\n";
+    if (M->Stale)
+      errs() << "warp-lint: note: left out " << M->Stale << " SARIF file"
+             << (M->Stale == 1 ? "" : "s")
+             << " of units no longer in the build (" << From << ")\n";
+    else if (!Units)
+      errs() << "warp-lint: note: no compile database to tell units removed "
+                "from the build (configure with "
+                "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON, or give -p)\n";
+  }
   if (!M->Complete)
     return usageError("a unit merged was not analysed whole (see the "
                       "log's toolExecutionNotifications)");
@@ -303,6 +443,10 @@ int main(int argc, const char **argv) {
   Added.push_back(Compile->Source);
   for (const std::string &A : Added)
     Args.push_back(A.c_str());
+  // The diagnostics go into the build's log, as a compiler's would.
+  Launcher.Active = true;
+  Launcher.Source = Compile->Source;
+  Launcher.Object = Compile->Object;
   int Status = lintMain(Args, StdoutClosed);
   removeLauncherDatabase(*Compile);
   if (Status == 1) {
@@ -370,6 +514,71 @@ static Error parseCommandLine(std::vector<const char *> &Args) {
   return createStringError(First.trim());
 }
 
+/// The keys of `.warp-lint.yaml` and the options they set.
+struct ProjectOption {
+  ProjectKey Key;
+  cl::Option *Opt;
+};
+static ArrayRef<ProjectOption> projectOptions() {
+  using K = ProjectValueKind;
+  static const ProjectOption Options[] = {
+      {{"build-dir", K::Path}, &BuildPath},
+      {{"jobs", K::Text}, &Jobs},
+      {{"exclude", K::List}, std::addressof<cl::Option>(Exclude)},
+      {{"header-filter", K::Text}, &HeaderFilter},
+      {{"warnings-as-errors", K::Text}, &WarningsAsErrors},
+      {{"fail-on", K::Text}, &FailOn},
+      {{"tiers", K::Text}, &Tiers},
+      {{"checks", K::Text}, &Checks},
+      {{"config-file", K::Path}, &ConfigFile},
+      {{"baseline", K::Path}, &BaselineFile},
+      {{"cache-dir", K::Path}, &CacheDir},
+      {{"cache-size", K::Text}, &CacheSize},
+      {{"sarif-root", K::Path}, &SarifRoot},
+      {{"doc-base-url", K::Text}, &DocBaseUrl},
+      {{"cuda-path", K::Path}, &CudaPath},
+      {{"cuda-gpu-arch", K::Text}, &GpuArch},
+      {{"progress", K::Text}, &ProgressOpt},
+      {{"stable-order", K::Flag}, &StableOrder},
+  };
+  return Options;
+}
+
+/// The project file read, if any: its directory is the root of --exclude.
+static std::optional<ProjectFile> Project;
+
+/// Reads `.warp-lint.yaml` (or --project-file) and sets every option it
+/// names that the command line did not; --exclude patterns add up.
+static Error applyProjectFile() {
+  if (NoProjectFile)
+    return Error::success();
+  std::optional<std::string> Path;
+  if (ProjectFileOpt.getNumOccurrences())
+    Path = ProjectFileOpt.getValue();
+  else if (!Launcher.Active)
+    Path = findProjectFile(".");
+  if (!Path)
+    return Error::success();
+  std::vector<ProjectKey> Keys;
+  for (const ProjectOption &O : projectOptions())
+    Keys.push_back(O.Key);
+  Expected<ProjectFile> File = readProjectFile(*Path, Keys);
+  if (!File)
+    return File.takeError();
+  for (const ProjectSetting &S : File->Settings) {
+    const ProjectOption *O = llvm::find_if(
+        projectOptions(), [&](auto &P) { return P.Key.Name == S.Key; });
+    if (O->Opt->getNumOccurrences() && O->Key.Kind != ProjectValueKind::List)
+      continue; // The command line wins.
+    for (const std::string &V : S.Values)
+      if (O->Opt->addOccurrence(0, O->Opt->ArgStr, V))
+        return createStringError("invalid project file " + File->Path +
+                                 ": bad value '" + V + "' for " + S.Key);
+  }
+  Project = std::move(*File);
+  return Error::success();
+}
+
 namespace {
 /// What the options ask of a run, read and checked before any unit runs: a
 /// missing baseline or a bad revision is a usage error before minutes of
@@ -381,6 +590,10 @@ struct Request {
   std::optional<Baseline> Base;
   uint64_t CacheCap = 0;
   std::optional<ChangedLines> Changed;
+  FailThreshold Threshold;
+  std::optional<std::string> TierList;
+  ProgressMode Progress = ProgressMode::None;
+  PathFilter Excludes;
 };
 
 /// The checks a run enables and their configuration.
@@ -395,6 +608,8 @@ static Expected<Request> readRequest() {
   if (ExportCompileCommands.getNumOccurrences() &&
       !BuildPath.getNumOccurrences())
     return createStringError("--export-compile-commands needs -p <build dir>");
+  if (DryRun && !Fix)
+    return createStringError("--dry-run goes with --fix");
   Request R;
   Expected<OutputFormat> Fmt = parseFormat(Format);
   if (!Fmt)
@@ -404,6 +619,25 @@ static Expected<Request> readRequest() {
   if (!NumJobs)
     return NumJobs.takeError();
   R.Jobs = *NumJobs;
+  Expected<FailThreshold> Threshold = FailThreshold::parse(FailOn);
+  if (!Threshold)
+    return Threshold.takeError();
+  R.Threshold = *Threshold;
+  if (Tiers.getNumOccurrences()) {
+    Expected<std::string> List = parseTierList(Tiers);
+    if (!List)
+      return List.takeError();
+    R.TierList = *List;
+  }
+  std::optional<ProgressMode> Mode =
+      parseProgressMode(ProgressOpt, sys::Process::StandardErrIsDisplayed());
+  if (!Mode)
+    return createStringError("invalid --progress '" + ProgressOpt +
+                             "': expected auto, lines or none");
+  R.Progress = Quiet ? ProgressMode::None : *Mode;
+  for (const std::string &P : Exclude)
+    if (Error E = R.Excludes.add(P))
+      return std::move(E);
   if (ShardOpt.getNumOccurrences()) {
     Expected<Shard> S = parseShard(ShardOpt);
     if (!S)
@@ -430,7 +664,8 @@ static Expected<Request> readRequest() {
 }
 
 /// The checks and options in effect for \p ConfigFor (the first input).
-static Expected<CheckSetup> readCheckSetup(StringRef ConfigFor) {
+static Expected<CheckSetup> readCheckSetup(StringRef ConfigFor,
+                                           const Request &Req) {
   ConfigInputs CI;
   if (Checks.getNumOccurrences())
     CI.Checks = Checks;
@@ -438,11 +673,21 @@ static Expected<CheckSetup> readCheckSetup(StringRef ConfigFor) {
     CI.Config = Config;
   if (ConfigFile.getNumOccurrences())
     CI.ConfigFile = ConfigFile;
+  if (HeaderFilter.getNumOccurrences())
+    CI.HeaderFilter = HeaderFilter;
+  if (WarningsAsErrors.getNumOccurrences())
+    CI.WarningsAsErrors = WarningsAsErrors;
+  const StringSet<> &Known = getAllChecksAndOptions(false, false).Checks;
+  // --tiers: the option Tiers of every warp- check, over the configuration.
+  if (Req.TierList)
+    for (const auto &Check : Known)
+      if (Check.getKey().starts_with("warp-"))
+        CI.CheckOptions.emplace_back((Check.getKey() + ".Tiers").str(),
+                                     *Req.TierList);
   Expected<ProviderFactory> MakeProvider = makeProviderFactory(CI);
   if (!MakeProvider)
     return MakeProvider.takeError();
-  if (Error E = validateCheckList(Checks,
-                                  getAllChecksAndOptions(false, false).Checks))
+  if (Error E = validateCheckList(Checks, Known))
     return std::move(E);
   CheckSetup Setup;
   Setup.MakeProvider = std::move(*MakeProvider);
@@ -466,7 +711,13 @@ static int printCheckSetup(CheckSetup &Setup) {
     outs() << "\n\n";
     return 0;
   }
-  Setup.Effective.CheckOptions = getCheckOptions(Setup.Effective, false, false);
+  // The options the checks declare, with their values, and those set for
+  // them that they do not declare yet (--tiers before a check reads Tiers).
+  ClangTidyOptions::OptionMap Declared =
+      getCheckOptions(Setup.Effective, false, false);
+  for (const auto &Entry : Setup.Effective.CheckOptions)
+    Declared.try_emplace(Entry.getKey(), Entry.getValue());
+  Setup.Effective.CheckOptions = std::move(Declared);
   ClangTidyOptions Dump =
       ClangTidyOptions::getDefaults().merge(Setup.Effective, 0);
   filterCheckOptions(Dump, Setup.Enabled);
@@ -474,19 +725,72 @@ static int printCheckSetup(CheckSetup &Setup) {
   return 0;
 }
 
-/// Checks that each input exists and is a regular file, before anything
-/// opens it: a FIFO blocks, /dev/zero never ends. \p Named are the inputs as
-/// the user spelled them, for the messages.
-static Error checkInputs(ArrayRef<std::string> Files,
-                         ArrayRef<std::string> Named) {
-  for (size_t I = 0; I < Files.size(); ++I) {
-    if (!sys::fs::exists(Files[I]))
-      return createStringError("no such file: " + Named[I]);
-    if (Error E = checkRegularFile(Files[I]))
-      return createStringError("cannot read " + Named[I] + ": " +
-                               toString(std::move(E)));
+/// Why \p Path cannot be analysed (missing, not a regular file, not
+/// readable); nothing when it can. A FIFO would block, /dev/zero never end:
+/// they are refused before anything opens them.
+static std::optional<std::string> unreadable(StringRef Path) {
+  if (!sys::fs::exists(Path))
+    return std::string("no such file");
+  if (Error E = checkRegularFile(Path))
+    return toString(std::move(E));
+  int FD = open(Path.str().c_str(), O_RDONLY | O_CLOEXEC);
+  if (FD < 0)
+    return "cannot read it: " +
+           std::error_code(errno, std::generic_category()).message();
+  close(FD);
+  return std::nullopt;
+}
+
+/// Whether the missing \p File lies under the build directory of -p: an
+/// output of the build (a generated source) that was not built yet.
+static bool underBuildDir(StringRef File) {
+  if (!BuildPath.getNumOccurrences())
+    return false;
+  SmallString<256> Dir(absolute(BuildPath));
+  if (!sys::fs::is_directory(Dir))
+    Dir = sys::path::parent_path(Dir);
+  SmallString<256> Real;
+  for (StringRef D : {StringRef(Dir), StringRef()}) {
+    if (D.empty()) {
+      if (sys::fs::real_path(Dir, Real))
+        break;
+      D = Real;
+    }
+    StringRef Rel = File;
+    if (Rel.consume_front(D) && Rel.starts_with("/"))
+      return true;
   }
-  return Error::success();
+  return false;
+}
+
+/// Moves the units that cannot be analysed out of \p Files (and \p Named,
+/// the spellings for messages) into the skipped list: the run goes on with
+/// the others and reports them.
+static std::vector<SkippedUnit>
+takeUnreadable(std::vector<std::string> &Files,
+               std::vector<std::string> &Named) {
+  std::vector<SkippedUnit> Skipped;
+  std::vector<std::string> KeptFiles, KeptNamed;
+  for (size_t I = 0; I < Files.size(); ++I) {
+    std::optional<std::string> Why = unreadable(Files[I]);
+    if (!Why) {
+      KeptFiles.push_back(Files[I]);
+      KeptNamed.push_back(Named[I]);
+      continue;
+    }
+    SkippedUnit S;
+    S.File = Named[I];
+    S.Reason = *Why;
+    S.NotGenerated = *Why == "no such file" && underBuildDir(Files[I]);
+    if (*Why == "no such file" && !S.NotGenerated &&
+        BuildPath.getNumOccurrences() && Inputs.empty())
+      S.Reason += " (a stale entry of " + BuildPath +
+                  "/compile_commands.json? re-run cmake)";
+    Skipped.push_back(std::move(S));
+  }
+  Files = std::move(KeptFiles);
+  Named = std::move(KeptNamed);
+  return Skipped;
 }
 
 /// How compile commands are made for units: the CUDA toolkit, the GPU
@@ -507,23 +811,6 @@ commandSettings(ArrayRef<std::string> CompilerArgs, bool HaveDashDash) {
   return CS;
 }
 
-/// With no input named, every `.cu` unit of \p Database; each must be
-/// readable.
-static Error unitsFromDatabase(const clang::tooling::CompilationDatabase &DB,
-                               std::vector<std::string> &Files) {
-  if (Files.empty())
-    Files = cudaFilesOf(DB);
-  if (Files.empty())
-    return createStringError("no .cu file in " + BuildPath +
-                             "/compile_commands.json");
-  for (const std::string &F : Files)
-    if (Error E = checkRegularFile(F))
-      return createStringError(
-          "cannot read " + F + " (from " + BuildPath +
-          "/compile_commands.json): " + toString(std::move(E)));
-  return Error::success();
-}
-
 /// Two `--fix` runs on one file take turns: the second analyses what the
 /// first wrote. Sorted, so runs over overlapping files cannot deadlock.
 /// Each lock holds a descriptor to the end: a run over more files than
@@ -540,16 +827,32 @@ static Error lockFilesToFix(ArrayRef<std::string> Files) {
   return Error::success();
 }
 
+namespace {
+/// How the run shows itself while it goes: progress on stderr, findings
+/// as units finish.
+struct LiveOutput {
+  std::optional<ProgressReporter> Progress;
+  std::optional<StreamingReport> Stream;
+};
+} // namespace
+
 /// Runs every unit. With a build dir, kernels launched only in other units
 /// get those launches (and those an earlier run over this build saw), and
 /// results are cached.
 static RunResults lintUnits(ArrayRef<std::string> Files,
                             const clang::tooling::CompilationDatabase &Commands,
                             const CheckSetup &Setup, const Request &Req,
-                            bool HaveDatabase) {
+                            bool HaveDatabase, LiveOutput &Live) {
   RunSettings RS;
   RS.Jobs = Req.Jobs;
-  RS.Progress = sys::Process::StandardErrIsDisplayed();
+  RS.OnUnitDone = [&](size_t I, const UnitResult &R) {
+    if (Live.Progress)
+      Live.Progress->clear();
+    if (Live.Stream)
+      Live.Stream->unitDone(I, R);
+    if (Live.Progress)
+      Live.Progress->unitDone(relativeToCwd(Files[I]));
+  };
   CrossUnitLaunches Launches;
   if (HaveDatabase)
     Launches.load(BuildPath);
@@ -574,6 +877,8 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
   RunResults Results =
       mergeUnits(runUnits(Files, Commands, Setup.MakeProvider, RS));
   clang::warp::setLaunchLedger(nullptr);
+  if (Live.Progress)
+    Live.Progress->clear();
   Launches.dropResolved(Results.Diagnostics);
   if (HaveDatabase)
     if (Error E = Launches.save(BuildPath))
@@ -596,28 +901,71 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
   return Results;
 }
 
-/// Applies the fixes of \p Results; returns whether a write failed.
-static bool applyFixes(const RunResults &Results, ClangTidyContext &Context) {
+/// Says which files were fixed when an interrupt stops a --fix run before
+/// any was: the signal handler may only write.
+static void interruptedBeforeFixes() {
+  static const char Message[] = "warp-lint: interrupted: no file was changed\n";
+  ssize_t Ignored = write(STDERR_FILENO, Message, sizeof(Message) - 1);
+  (void)Ignored;
+  std::signal(SIGINT, SIG_DFL);
+  raise(SIGINT);
+}
+
+/// Applies the fixes of \p Results (or, with --dry-run, prints them as a
+/// diff); returns whether a write failed.
+static bool applyFixes(const RunResults &Results, ClangTidyContext &Context,
+                       StringRef Root) {
   FixPlan Plan = planFixes(Results.Diagnostics);
-  FixOutcome Done = applyFixPlan(Plan, Results.Seen, Context);
-  for (const std::string &Line : Plan.LeftOut)
-    errs() << "warp-lint: note: " << Line << "\n";
-  for (const std::string &Line : Done.Failures)
+  size_t Findings = llvm::count_if(
+      Results.Diagnostics, [](const auto &E) { return !isCompilerError(E); });
+  if (!Findings)
+    return false; // Nothing to fix, nothing to say.
+  PreparedFixes Ready = prepareFixes(Plan, Results.Seen, Context);
+  for (const std::string &Line : Ready.Failures)
     usageError(Line);
-  bool WriteFailed = !Done.Failures.empty();
-  if (!Quiet && Plan.Fixes && !WriteFailed)
-    errs() << formatv("warp-lint: applied {0} of {1} suggested fixes ({2} "
-                      "file{3} written)\n",
-                      Plan.Planned, Plan.Fixes, Done.FilesWritten,
-                      Done.FilesWritten == 1 ? "" : "s");
-  return WriteFailed;
+  if (!Ready.Failures.empty()) {
+    FixOutcome None;
+    None.Failures = Ready.Failures;
+    if (!Quiet)
+      printFixTotals(errs(), Plan, 0, &None, Findings);
+    return true;
+  }
+  if (DryRun) {
+    for (const FixedFile &F : Ready.Files) {
+      std::string Shown = displayPath(F.Path, Root);
+      bool Inside = Shown != F.Path;
+      outs() << unifiedDiff(Inside ? "a/" + Shown : F.Path,
+                            Inside ? "b/" + Shown : F.Path, F.Before, F.Edits);
+    }
+    if (!Quiet) {
+      printFixLines(errs(), Results.Diagnostics, Plan, /*DryRun=*/true);
+      printFixTotals(errs(), Plan, Ready.Files.size(), nullptr, Findings);
+    }
+    return false;
+  }
+  // What was written is said before an interrupt held back meanwhile stops
+  // the run.
+  FixOutcome Done =
+      writeFixedFiles(Ready.Files, [&](const FixOutcome &Written) {
+        sys::SetInterruptFunction(nullptr);
+        for (const std::string &Line : Written.Failures)
+          usageError(Line);
+        if (Quiet)
+          return;
+        if (Written.Failures.empty())
+          printFixLines(errs(), Results.Diagnostics, Plan, /*DryRun=*/false);
+        printFixTotals(errs(), Plan, Written.Written.size(), &Written,
+                       Findings);
+        errs().flush();
+      });
+  return !Done.Failures.empty();
 }
 
 /// The closing notes on stderr: what was suppressed or filtered out, and
 /// that default flags were used.
-static void printSummary(const RunResults &Results, unsigned InBaseline,
-                         unsigned Unchanged, bool HaveDatabase,
-                         bool HaveDashDash) {
+static void printNotes(const RunResults &Results, unsigned InBaseline,
+                       unsigned Unchanged, unsigned ExcludedFindings,
+                       bool HaveDatabase, bool HaveDashDash) {
   if (Quiet)
     return;
   unsigned Nolint = Results.SuppressedNolint,
@@ -632,6 +980,9 @@ static void printSummary(const RunResults &Results, unsigned InBaseline,
     errs() << "warp-lint: note: " << Unchanged
            << " finding(s) on lines not changed since " << DiffBase
            << " not reported\n";
+  if (ExcludedFindings)
+    errs() << "warp-lint: note: " << ExcludedFindings
+           << " finding(s) in excluded files not reported\n";
   // Without the build's flags (includes, defines, arch) results can differ
   // from the real build: say so once, and how to give them.
   if (!HaveDatabase && !HaveDashDash)
@@ -668,7 +1019,7 @@ static int explainMain(const ExplainTarget &Target,
                        const clang::tooling::CompilationDatabase &Commands,
                        const CheckSetup &Setup, const Request &Req,
                        StringRef Spec, bool StdoutClosed) {
-  if (Req.Format == OutputFormat::Sarif)
+  if (Req.Format == OutputFormat::Sarif || Req.Format == OutputFormat::Html)
     return usageError("--explain prints text or --format=json");
   ExplainResult R = explain(Commands, Target, analysisOptions(Setup));
   if (R.Explanations.empty())
@@ -696,15 +1047,21 @@ static int explainMain(const ExplainTarget &Target,
 }
 
 static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
+  auto Start = std::chrono::steady_clock::now();
   std::vector<std::string> CompilerArgs;
   bool HaveDashDash = takeCompilerArgs(Args, CompilerArgs);
   if (Error E = parseCommandLine(Args))
+    return usageError(toString(std::move(E)));
+  if (Error E = applyProjectFile())
     return usageError(toString(std::move(E)));
   if (Merge.getNumOccurrences())
     return mergeReports(StdoutClosed);
   Expected<Request> Req = readRequest();
   if (!Req)
     return usageError(toString(Req.takeError()));
+  // Until the fixes are written, an interrupt leaves every file as it was.
+  if (Fix && !DryRun)
+    sys::SetInterruptFunction(interruptedBeforeFixes);
 
   std::vector<std::string> Files;
   std::vector<std::string> Named; // As the user spelled them, for messages.
@@ -713,8 +1070,8 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
       Files.push_back(absolute(In));
       Named.push_back(In);
     }
-  Expected<CheckSetup> Setup =
-      readCheckSetup(Files.empty() ? absolute("dummy.cu") : Files.front());
+  Expected<CheckSetup> Setup = readCheckSetup(
+      Files.empty() ? absolute("dummy.cu") : Files.front(), *Req);
   if (!Setup)
     return usageError(toString(Setup.takeError()));
   if (ListChecks || DumpConfig)
@@ -727,9 +1084,11 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
     Target = std::move(*T);
     Files = {Target->File};
     Named = {Target->Spelled};
+    if (std::optional<std::string> Why = unreadable(Files.front()))
+      return usageError(*Why == "no such file"
+                            ? "no such file: " + Named.front()
+                            : "cannot read " + Named.front() + ": " + *Why);
   }
-  if (Error E = checkInputs(Files, Named))
-    return usageError(toString(std::move(E)));
   Expected<CommandSettings> CS = commandSettings(CompilerArgs, HaveDashDash);
   if (!CS)
     return usageError(toString(CS.takeError()));
@@ -743,13 +1102,44 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
     if (ExportCompileCommands.getNumOccurrences())
       return exportDatabase(ExportCompileCommands, BuildPath, *Database, Files,
                             *CS);
-    if (Error E = unitsFromDatabase(*Database, Files))
-      return usageError(toString(std::move(E)));
+    if (Files.empty()) {
+      for (const std::string &F : cudaFilesOf(*Database)) {
+        Files.push_back(F);
+        Named.push_back(relativeToCwd(F));
+      }
+      if (Files.empty())
+        return usageError("no .cu file in " + BuildPath +
+                          "/compile_commands.json");
+    }
   }
   if (Files.empty())
     return usageError("no input files (give files or -p <build dir>)");
+
+  // The project root: where the project file is, else the SARIF root.
+  std::string Root =
+      SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
+  Req->Excludes.setRoot(Project ? Project->Dir : Root);
+  size_t ExcludedUnits = 0;
+  if (!Req->Excludes.empty()) {
+    std::vector<std::string> KeptFiles, KeptNamed;
+    for (size_t I = 0; I < Files.size(); ++I) {
+      if (Req->Excludes.excludes(Files[I])) {
+        ++ExcludedUnits;
+        continue;
+      }
+      KeptFiles.push_back(Files[I]);
+      KeptNamed.push_back(Named[I]);
+    }
+    Files = std::move(KeptFiles);
+    Named = std::move(KeptNamed);
+  }
   if (Req->OneShard) {
-    Files = selectShard(Files, *Req->OneShard);
+    std::vector<std::string> Chosen = selectShard(Files, *Req->OneShard);
+    std::vector<std::string> ChosenNamed;
+    for (const std::string &F : Chosen)
+      ChosenNamed.push_back(Named[llvm::find(Files, F) - Files.begin()]);
+    Files = std::move(Chosen);
+    Named = std::move(ChosenNamed);
     // More shards than units: this one has nothing to do, which is not an
     // error for a CI matrix.
     if (Files.empty()) {
@@ -758,6 +1148,21 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
       return 0;
     }
   }
+  if (Files.empty()) {
+    if (!Quiet)
+      errs() << "warp-lint: note: every unit is excluded (" << ExcludedUnits
+             << ")\n";
+    return 0;
+  }
+  // A missing or unreadable unit is reported and the run goes on.
+  std::vector<SkippedUnit> Skipped = takeUnreadable(Files, Named);
+  for (const SkippedUnit &S : Skipped)
+    if (S.NotGenerated) {
+      if (!Quiet)
+        errs() << "warp-lint: note: " << S.describe() << "\n";
+    } else {
+      usageError(S.describe());
+    }
   // Every .clang-tidy that applies, read before any unit runs: a broken one
   // is a usage error, reported once.
   {
@@ -781,40 +1186,107 @@ static int lintMain(std::vector<const char *> Args, bool StdoutClosed) {
     if (Error E = lockFilesToFix(Files))
       return usageError(toString(std::move(E)));
 
-  RunResults Results =
-      lintUnits(Files, **Commands, *Setup, *Req, Database != nullptr);
-  bool Failed = !Results.Failures.empty();
-  std::string Root =
-      SarifRoot.getNumOccurrences() ? absolute(SarifRoot) : defaultSarifRoot();
+  ClangTidyContext ReportContext(Setup->MakeProvider(), false, false, false);
+  ReportContext.setCurrentFile(Files.empty() ? absolute("dummy.cu")
+                                             : Files.front());
+  FindingGate Gate(Req->Excludes, Req->Changed ? &*Req->Changed : nullptr);
+  // The text findings go out as units finish: the report itself (text on
+  // stdout), a copy of a report written into a file (so a CI log shows
+  // them), or the build's log (launcher). A baseline needs the whole run
+  // (fingerprints number a file's findings), and --dry-run keeps stdout for
+  // the diff.
+  bool TextToStdout = Req->Format == OutputFormat::Text && OutputFile.empty();
+  bool Echo =
+      Launcher.Active || (!DryRun && (TextToStdout || !OutputFile.empty()));
+  bool Stream = Echo && !Req->Base;
+  LiveOutput Live;
+  if (Files.size() > 1)
+    Live.Progress.emplace(Req->Progress, Files.size(), errs());
+  if (Stream)
+    Live.Stream.emplace(Files.size(), StableOrder,
+                        Launcher.Active ? StreamingReport::Target::Stderr
+                                        : StreamingReport::Target::Stdout,
+                        ReportContext, [&Gate](const ClangTidyError &E) {
+                          return Gate.keep(E);
+                        });
+
+  RunResults Results = Files.empty()
+                           ? RunResults()
+                           : lintUnits(Files, **Commands, *Setup, *Req,
+                                       Database != nullptr, Live);
+  Results.Skipped = std::move(Skipped);
+  bool Failed = !Results.complete();
   // Numbered over every finding, before the filters: the fingerprints of
   // the findings reported are those a full run gives them.
   Results.computeFingerprints();
+  unsigned ExcludedFindings = Results.keepDiagnostics(
+      [&](size_t I) { return !Gate.excluded(Results.Diagnostics[I]); });
   unsigned InBaseline =
       Req->Base ? dropBaselined(Results, *Req->Base, Root) : 0;
-  unsigned Unchanged =
-      Req->Changed ? keepChangedFindings(Results, *Req->Changed) : 0;
+  unsigned Unchanged = Results.keepDiagnostics(
+      [&](size_t I) { return !Gate.unchanged(Results.Diagnostics[I]); });
 
-  ClangTidyContext ReportContext(Setup->MakeProvider(), false, false, false);
-  ReportContext.setCurrentFile(Files.front());
+  if (Live.Stream)
+    if (Error E = Live.Stream->takeError())
+      return finish(usageError(toString(std::move(E))), Results);
+  // A report that waited for the whole run (--baseline) is echoed now.
+  if (Echo && !Stream && !TextToStdout) {
+    if (Launcher.Active) {
+      Expected<std::string> Text =
+          renderText(Results.Diagnostics, ReportContext);
+      if (Text)
+        errs() << *Text;
+      else
+        consumeError(Text.takeError());
+    } else {
+      printText(Results.Diagnostics, ReportContext);
+    }
+  }
   OutputSettings OS;
   OS.Format = Req->Format;
   OS.OutputFile = OutputFile;
   OS.StdoutClosed = StdoutClosed;
+  OS.TextStreamed = Stream;
   // No partial writes: a unit not analysed whole blocks every fix.
   OS.ExportFixes = Failed ? std::string() : ExportFixes.getValue();
   OS.SarifRoot = Root;
   OS.RuleIds = Setup->Enabled;
   OS.ToolVersion = WARP_LINT_VERSION;
   OS.DocBaseUrl = DocBaseUrl;
-  if (Error E = report(Results, ReportContext, OS))
-    return usageError(toString(std::move(E)));
+  if (Launcher.Active) {
+    OS.Unit = Launcher.Source;
+    OS.ObjectFile = Launcher.Object;
+  }
+  if (!DryRun || !OutputFile.empty())
+    if (Error E = report(Results, ReportContext, OS))
+      return finish(usageError(toString(std::move(E))), Results);
   for (const UnitFailure &F : Results.Failures)
     usageError(F.describe());
 
-  bool WriteFailed = Fix && !Failed && applyFixes(Results, ReportContext);
+  bool WriteFailed = Fix && !Failed && applyFixes(Results, ReportContext, Root);
+  if (Fix && Failed && !Quiet)
+    errs() << "warp-lint: no fix applied: not every unit was analysed whole\n";
+  if (!Failed && !WriteFailed)
+    printNotes(Results, InBaseline, Unchanged, ExcludedFindings,
+               Database != nullptr, HaveDashDash);
+  if (!Quiet && (Files.size() + Results.Skipped.size() > 1 || ExcludedUnits)) {
+    RunStats Stats;
+    Stats.Units = Files.size();
+    Stats.Jobs = std::min<size_t>(Req->Jobs, std::max<size_t>(1, Files.size()));
+    Stats.Seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - Start)
+            .count();
+    Stats.CacheOn = !NoCache && (CacheDir.getNumOccurrences() || Database);
+    Stats.Root = Root;
+    Stats.Excluded = ExcludedUnits;
+    printSummary(errs(), Results, Stats);
+  }
   if (Failed || WriteFailed)
     return finish(2, Results);
-  printSummary(Results, InBaseline, Unchanged, Database != nullptr,
-               HaveDashDash);
-  return finish(Results.hasFindings() ? 1 : 0, Results);
+  LineTable Lines;
+  bool Fails = llvm::any_of(
+      toFindings(Results.Diagnostics, Lines), [&](const Finding &F) {
+        return F.Check != "clang-diagnostic-error" && Req->Threshold.fails(F);
+      });
+  return finish(Fails ? 1 : 0, Results);
 }

@@ -2,6 +2,7 @@
 
 #include "RelevantFunctions.h"
 #include "WarpCollectives.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 
@@ -38,6 +39,11 @@ bool RelevantFunctions::walk(const Stmt *S) {
     if (E->isGLValue() && E->getType().isVolatileQualified())
       return true; // warp-synchronous code through volatile memory
   }
+  // Lanes may exchange values through shared memory.
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && VD->hasAttr<CUDASharedAttr>())
+      return true;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     if (matchCollective(Call) || matchAtomic(Call) ||
         lookupLegacyIntrinsic(intrinsicName(Call)) ||

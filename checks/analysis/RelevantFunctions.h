@@ -21,9 +21,9 @@ class RelevantFunctions {
 public:
   /// Whether \p FD, or a function it calls or constructs with, runs a warp
   /// collective, an atomic, a barrier, a legacy warp intrinsic or inline
-  /// asm, or reads or writes volatile memory; also whether it makes a call
-  /// that cannot be followed (a dependent or indirect one). A kernel it
-  /// launches does not count: the kernel runs in warps of its own.
+  /// asm, or reads or writes volatile or shared memory; also whether it
+  /// makes a call that cannot be followed (a dependent or indirect one). A
+  /// kernel it launches does not count: the kernel runs in warps of its own.
   bool mayMatter(const FunctionDecl *FD);
 
 private:

@@ -27,6 +27,14 @@ namespace rt {
 
 namespace {
 
+#ifdef RT_DEBUG_KERNELS
+constexpr const char *kBuildKind = "kernels built with -G";
+constexpr long kDefaultMaxN = 1191;
+#else
+constexpr const char *kBuildKind = "kernels built with -O3";
+constexpr long kDefaultMaxN = 1L << 30;
+#endif
+
 struct ManifestEntry {
   const char *id, *check, *fixedBy, *designed;
 };
@@ -159,8 +167,9 @@ bool isPoisonF(float F) {
 std::vector<Config> defaultConfigs() {
   // n = 32k and 32k+7 (a partial last warp), tiny grids, and 1184/1191 that
   // leave the last block of 96 or 128 threads partly empty.
-  // RT_MAX_N drops the larger sizes (sanitizer runs are 10-100x slower).
-  long MaxN = 1L << 30;
+  // RT_MAX_N drops the larger sizes (sanitizer runs are 10-100x slower;
+  // -G kernels, and the serialising spin locks in them, are too).
+  long MaxN = kDefaultMaxN;
   if (const char *S = std::getenv("RT_MAX_N"))
     if (long V = std::atol(S); V > 0)
       MaxN = V;
@@ -216,7 +225,7 @@ std::string gpuUnavailableReason() {
               << Prop.minor << ", driver " << Driver / 1000 << "."
               << (Driver % 1000) / 10 << ", runtime " << Runtime / 1000 << "."
               << (Runtime % 1000) / 10 << ", watchdog " << watchdogSeconds()
-              << " s\n";
+              << " s, " << kBuildKind << "\n";
     if (Prop.major < 9)
       std::cout << "[ DEVICE   ] note: kernels are built for sm_90 only\n";
     return std::string();
@@ -268,7 +277,12 @@ CaseResult runCase(const Pattern &P, RtLauncher L, const Config &C,
                 << std::endl;
       std::_Exit(124);
     }
-    return {O, Detail}; // the stream and buffers leak with the context
+    // cudaFree would wait for the hung kernel: the stream and the buffers
+    // leak with the context.
+    InF.p = OutF.p = nullptr;
+    InI.p = OutI.p = Counter.p = Lock.p = nullptr;
+    OutU.p = nullptr;
+    return {O, Detail};
   }
   if (O != Outcome::Ok)
     return {O, Detail};
@@ -311,9 +325,14 @@ namespace {
 struct ChildRun {
   std::string output;
   bool finished = false; // printed RT-DONE
-  bool killed = false;   // deadline passed
+  bool killed = false;   // deadline passed before RT-DONE
+  bool reaped = false;   // killed after RT-DONE: a hung or faulted context
+                         // can keep the process from exiting for minutes
   int status = 0;
 };
+
+/// Seconds a child that printed RT-DONE gets to exit before it is killed.
+constexpr double kExitGraceSeconds = 5.0;
 
 /// Re-executes this binary in child mode; kills it at the deadline.
 ChildRun spawnChild(const std::string &Id, double Seconds) {
@@ -345,8 +364,9 @@ ChildRun spawnChild(const std::string &Id, double Seconds) {
     Run.output = std::string("posix_spawn: ") + std::strerror(Err);
     return Run;
   }
-  const auto Deadline =
+  auto Deadline =
       std::chrono::steady_clock::now() + std::chrono::duration<double>(Seconds);
+  bool Done = false;
   char Buf[4096];
   for (;;) {
     const auto Left = std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -354,7 +374,7 @@ ChildRun spawnChild(const std::string &Id, double Seconds) {
                           .count();
     if (Left <= 0) {
       kill(Pid, SIGKILL);
-      Run.killed = true;
+      (Done ? Run.reaped : Run.killed) = true;
       break;
     }
     pollfd Fd{Pipe[0], POLLIN, 0};
@@ -363,6 +383,14 @@ ChildRun spawnChild(const std::string &Id, double Seconds) {
       if (Got <= 0)
         break; // EOF: the child closed stdout (exited)
       Run.output.append(Buf, size_t(Got));
+      if (!Done && Run.output.find("RT-DONE") != std::string::npos) {
+        // Everything is reported; a child whose kernel hung cannot exit
+        // until its context is torn down, so it gets a short grace.
+        Done = true;
+        Deadline = std::min(
+            Deadline, std::chrono::steady_clock::now() +
+                          std::chrono::duration<double>(kExitGraceSeconds));
+      }
     }
   }
   close(Pipe[0]);
@@ -421,13 +449,13 @@ void runBuggyTest(const char *Id) {
             << "\n";
   ::testing::Test::RecordProperty("buggy_outcome", Summary);
   // The buggy kernel may do anything; only a broken harness fails the test.
-  EXPECT_TRUE(Run.finished || Run.killed || Counts["hang"] ||
+  EXPECT_TRUE(Run.finished || Run.killed || Run.reaped || Counts["hang"] ||
               Counts["cuda-error"] || WIFSIGNALED(Run.status))
       << "child produced no result; output:\n"
       << Run.output;
 }
 
-int childMain(const std::string &Id) {
+int childMain(const std::string &Id, bool Fixed) {
   const Pattern *P = findPattern(Id);
   if (!P) {
     std::cout << "RT-ERROR unknown pattern " << Id << std::endl;
@@ -437,19 +465,23 @@ int childMain(const std::string &Id) {
     std::cout << "RT-ERROR " << Why << std::endl;
     return 2;
   }
+  int Status = 0;
   for (const Config &C : defaultConfigs()) {
-    const CaseResult R = runCase(*P, P->buggy, C, /*ExitOnHang=*/false);
+    const CaseResult R =
+        runCase(*P, Fixed ? P->fixed : P->buggy, C, /*ExitOnHang=*/false);
+    if (Fixed && R.outcome != Outcome::Ok)
+      Status = 1;
     std::cout << "RT-CASE " << describe(C)
               << " outcome=" << outcomeName(R.outcome) << " " << R.detail
               << std::endl;
     if (R.outcome == Outcome::Hang || R.outcome == Outcome::CudaError) {
       // The context is lost; a kill is the only way out of a hung kernel.
       std::cout << "RT-DONE" << std::endl;
-      std::_Exit(0);
+      std::_Exit(Fixed ? 1 : 0);
     }
   }
   std::cout << "RT-DONE" << std::endl;
-  return 0;
+  return Status;
 }
 
 } // namespace rt

@@ -78,9 +78,11 @@ std::string gpuUnavailableReason();
 
 void runFixedTest(const char *Id);
 void runBuggyTest(const char *Id);
-/// Child mode (`--rt-child=<id>`): runs the buggy variant on every config,
-/// one `RT-CASE` line each, then `RT-DONE`. Returns the process exit code.
-int childMain(const std::string &Id);
+/// Child mode (`--rt-child=<id>`, or `--rt-child-fixed=<id>` when `Fixed`):
+/// runs the buggy (fixed) variant on every config, one `RT-CASE` line each,
+/// then `RT-DONE`. Returns the process exit code: 0, or 1 when a fixed
+/// variant does not match its reference.
+int childMain(const std::string &Id, bool Fixed);
 
 std::string describe(const Config &C);
 

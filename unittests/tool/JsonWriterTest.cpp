@@ -31,7 +31,8 @@ TEST(JsonWriter, DocumentedShape) {
   EXPECT_EQ(*Fix.getInteger("offset"), 137);
   EXPECT_EQ(*Fix.getInteger("length"), 10);
   EXPECT_EQ(*Fix.getString("replacement"), "m");
-  EXPECT_EQ(F.size(), 8u); // Exactly the documented keys.
+  EXPECT_EQ(*F.getString("tier"), "proven");
+  EXPECT_EQ(F.size(), 9u); // Exactly the documented keys.
 }
 
 TEST(JsonWriter, EmptyIsAnEmptyArray) {

@@ -22,7 +22,7 @@ TEST(OptionValidation, Format) {
   auto Bad = parseFormat("xml");
   ASSERT_FALSE(bool(Bad));
   EXPECT_EQ(llvm::toString(Bad.takeError()),
-            "invalid --format 'xml': expected text, sarif or json");
+            "invalid --format 'xml': expected text, sarif, json or html");
   EXPECT_TRUE(failed(parseFormat("")));
   EXPECT_TRUE(failed(parseFormat("SARIF")));
 }

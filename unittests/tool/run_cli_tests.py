@@ -7,10 +7,12 @@ Groups: the keys of GROUPS at the end (some need the plugin from
 $WARP_LINT_PLUGIN, cmake and nvcc, or the SARIF validator).
 Exit status 0 = pass, 1 = fail, 77 = skipped (a prerequisite is missing).
 """
+import difflib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -129,7 +131,7 @@ def exit_codes(tool, tmp):
     rc, out, err = run(tool, ["--config={Checks: '-*,warp-divergent-full-mask'}", "bug.cu"], tmp)
     check(rc == 1, "--config")
 
-    expect_error(tool, ["missing.cu"], tmp, "no such file: missing.cu", "missing file")
+    expect_error(tool, ["missing.cu"], tmp, "skipped missing.cu: no such file", "missing file")
     expect_error(tool, ["-p", "db"], tmp, "malformed compile database", "malformed compile DB")
     expect_error(tool, ["-p", "nodb"], tmp, "no such build directory: nodb", "no build dir")
     os.makedirs(f"{tmp}/emptydir", exist_ok=True)
@@ -174,7 +176,8 @@ def determinism(tool, tmp):
     outputs = {}
     for fmt in ["text", "json", "sarif"]:
         for jobs in ["1", "4"]:
-            rc, out, err = run(tool, [f"--format={fmt}", "-j", jobs] + files, tmp)
+            rc, out, err = run(tool, [f"--format={fmt}", "--stable-order", "-j", jobs] + files,
+                               tmp)
             check(rc == 1, f"-j{jobs} {fmt}: exit 1 (got {rc}, {err!r})")
             outputs[(fmt, jobs)] = out
         check(outputs[(fmt, "1")] == outputs[(fmt, "4")],
@@ -442,8 +445,11 @@ def write_safety(tool, tmp):
 
     write(f"{tmp}/ro.cu", BUGGY)
     os.chmod(f"{tmp}/ro.cu", 0o444)
-    expect_error(tool, ["--fix", "ro.cu"], tmp, "ro.cu: the file is read-only",
-                 "read-only target", stdout_ok=True)
+    rc, out, err = run(tool, ["--fix", "ro.cu"], tmp)
+    errors = error_lines(err)
+    check(rc == 2 and len(errors) == 1 and "ro.cu: the file is read-only" in errors[0] and
+          "no file written" in err and "LLVM ERROR" not in err,
+          f"read-only target: exit 2, one error line, nothing written ({rc}, {err!r})")
     check(open(f"{tmp}/ro.cu").read() == BUGGY, "a read-only file is not rewritten")
 
     leftovers = [n for n in os.listdir(tmp) if ".warp-lint-" in n]
@@ -471,8 +477,9 @@ def write_safety(tool, tmp):
           f"closed stdout: one line, exit 2 ({p.returncode}, {p.stderr!r})")
 
     rc, out, err = run(tool, ["--format=sarif", "--output=report.sarif", "bug.cu"], tmp)
-    check(rc == 1 and out == "" and json.load(open(f"{tmp}/report.sarif"))["runs"],
-          "--output writes the report into the file")
+    check(rc == 1 and json.load(open(f"{tmp}/report.sarif"))["runs"] and
+          "bug.cu:6:" in out and "{" not in out,
+          "--output writes the report into the file (stdout: the findings as text)")
     os.chmod(f"{tmp}/report.sarif", 0o640)
     run(tool, ["--output=report.sarif", "clean.cu"], tmp)
     check(os.stat(f"{tmp}/report.sarif").st_mode & 0o7777 == 0o640
@@ -1105,6 +1112,33 @@ def package(tool, tmp):
     check(os.path.exists(f"{root}/usr/share/doc/warp-lint/docs/cli.md")
           and os.path.exists(f"{root}/usr/share/warp-lint/ci-templates/sarif-to-codequality.py"),
           "docs and CI templates installed")
+    # Debian's package documents: the copyright in its machine-readable
+    # form, the changelog and the man page made from --help.
+    doc = f"{root}/usr/share/doc/warp-lint"
+    copyright_ = open(f"{doc}/copyright").read() if os.path.exists(f"{doc}/copyright") else ""
+    check(copyright_.startswith("Format: https://www.debian.org/doc/packaging-manuals/"
+                                "copyright-format/1.0/") and
+          "License: Apache-2.0 WITH LLVM-exception" in copyright_ and
+          "LLVM Exceptions" in copyright_, "the copyright file, in Debian's format")
+    import gzip
+    changelog = f"{doc}/changelog.Debian.gz"
+    check(os.path.exists(changelog) and
+          gzip.open(changelog, "rt").read().startswith(f"warp-lint ({version})"),
+          "the changelog, for this version")
+    man = f"{root}/usr/share/man/man1/warp-lint.1.gz"
+    page = gzip.open(man, "rt").read() if os.path.exists(man) else ""
+    help_text = subprocess.run([tool, "--help"], capture_output=True, text=True).stdout
+    options = re.findall(r"^  (--[a-z-]+)", help_text, re.M)
+    missing = [o for o in options if o.replace("-", "\\-") not in page]
+    check(page.startswith(".TH WARP\\-LINT 1") and options and not missing and
+          ".SH EXIT STATUS" in page,
+          f"the man page has every option of --help and the exit status ({missing})")
+    mandoc = shutil.which("man")
+    if mandoc and page:
+        p = subprocess.run([mandoc, "-l", man], capture_output=True, text=True,
+                           env=dict(os.environ, MANWIDTH="80", MAN_KEEP_FORMATTING="0"))
+        check(p.returncode == 0 and "--fail-on" in p.stdout.replace("\u2010", "-"),
+              f"man -l renders it ({p.stderr[-300:]})")
     license = f"{root}/usr/share/doc/warp-lint/LICENSE"
     check(os.path.exists(license) and
           "LLVM Exceptions" in open(license).read(), "the license installed")
@@ -1158,7 +1192,7 @@ def cache(tool, tmp):
     entries = [{"directory": d, "file": f"{d}/{n}",
                 "arguments": ["nvcc", "-Iinc", "-c", f"{d}/{n}"]} for n in ("a.cu", "b.cu", "c.cu")]
     write(f"{d}/build/compile_commands.json", json.dumps(entries))
-    args = ["-p", "build", "--cache-stats"]
+    args = ["-p", "build", "--cache-stats", "--stable-order"]
     t0 = time.time()
     rc, cold, err = run(tool, args, d)
     cold_s = time.time() - t0
@@ -1630,6 +1664,432 @@ def sarif_paths(tool, tmp):
     return 0
 
 
+def error_lines(err):
+    return [l for l in err.splitlines() if l.startswith("warp-lint: error: ")]
+
+
+def keep_going(tool, tmp):
+    """A missing or unreadable unit is one line and a SARIF notification; the
+    other units are analysed and reported; the status says incomplete (2).
+    A source under the build directory not generated yet is a note only."""
+    write(f"{tmp}/a.cu", LIGHT_BUGGY)
+    write(f"{tmp}/b.cu", LIGHT_BUGGY.replace("kernel", "other"))
+    os.makedirs(f"{tmp}/dir.cu")
+    rc, out, err = run(tool, ["a.cu", "missing.cu", "dir.cu", "b.cu"], tmp)
+    errors = error_lines(err)
+    check(rc == 2 and len(errors) == 2, f"two skipped units: exit 2, one line each ({rc}, {err!r})")
+    check(any("missing.cu: no such file" in e for e in errors) and
+          any("dir.cu: it is a directory" in e for e in errors),
+          f"each line names the unit and why ({errors})")
+    check("a.cu:3:" in out and "b.cu:3:" in out, f"the other units are reported ({out[:400]!r})")
+    rc, out, err = run(tool, ["--format=sarif", "a.cu", "missing.cu"], tmp)
+    run_ = json.loads(out)["runs"][0]
+    inv = run_["invocations"][0]
+    check(len(run_["results"]) == 1 and inv["executionSuccessful"] is False and
+          any("missing.cu" in n["message"]["text"] and n["level"] == "error"
+              for n in inv.get("toolExecutionNotifications", [])),
+          f"SARIF: the finding, not successful, the unit as a notification ({inv})")
+    # A compile database: a stale entry (a deleted source) and one under the
+    # build directory that the build has not generated yet.
+    entries = [{"directory": tmp, "file": f"{tmp}/{n}",
+                "arguments": ["nvcc", "-c", f"{tmp}/{n}"]}
+               for n in ("a.cu", "gone.cu", "build/gen/made.cu")]
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries))
+    rc, out, err = run(tool, ["-p", "build", "--format=sarif", "--output=r.sarif"], tmp)
+    errors = error_lines(err)
+    check(rc == 2 and len(errors) == 1 and "gone.cu: no such file" in errors[0] and
+          "stale" in errors[0], f"stale entry: exit 2, one line ({rc}, {err!r})")
+    check("made.cu: not generated yet" in err and "note:" in err,
+          f"a source not generated yet is a note ({err!r})")
+    doc = json.load(open(f"{tmp}/r.sarif"))["runs"][0]
+    levels = {n["message"]["text"].split(":")[0]: n["level"]
+              for n in doc["invocations"][0].get("toolExecutionNotifications", [])}
+    check(len(doc["results"]) == 1 and
+          any("gone.cu" in k and v == "error" for k, v in levels.items()) and
+          any("made.cu" in k and v == "note" for k, v in levels.items()),
+          f"SARIF: the finding, an error for the stale entry, a note for the "
+          f"generated source ({levels})")
+    entries.pop(1)
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries))
+    rc, out, err = run(tool, ["-p", "build", "--format=sarif", "--output=r.sarif"], tmp)
+    doc = json.load(open(f"{tmp}/r.sarif"))["runs"][0]
+    check(rc == 1 and doc["invocations"][0]["executionSuccessful"] is True,
+          f"only a source not generated yet: the run is complete ({rc}, {err!r})")
+    # A truncated database says so, not "Missing key".
+    write(f"{tmp}/cut/compile_commands.json",
+          json.dumps(entries, indent=1)[:-30])
+    expect_error(tool, ["-p", "cut"], tmp, "not valid JSON", "truncated database")
+    rc, out, err = run(tool, ["-p", "cut"], tmp)
+    check("truncated" in err and "Missing key" not in err,
+          f"a truncated database is named so ({err!r})")
+    # A binary file: the first error is clang's first, with a place.
+    with open(f"{tmp}/blob.cu", "wb") as f:
+        f.write(bytes(range(256)) * 64)
+    rc, out, err = run(tool, ["blob.cu"], tmp)
+    first = err.split("the first: ", 1)[-1]
+    check(rc == 2 and "does not compile" in err and
+          "too many errors" not in first and first.startswith(f"{tmp}/blob.cu:1:"),
+          f"a binary file: its first error is the first clang emitted ({err!r})")
+
+
+def stream_lines(tool, args, cwd):
+    """Runs warp-lint with stdout and stderr into one pipe, as a CI log
+    holds them; returns (status, [(seconds, line)])."""
+    start = time.monotonic()
+    p = subprocess.Popen([tool] + args, cwd=cwd, stdout=subprocess.PIPE,
+                         stderr=subprocess.STDOUT, text=True, bufsize=1)
+    lines = [(time.monotonic() - start, l.rstrip("\n")) for l in p.stdout]
+    return p.wait(timeout=900), lines
+
+
+def live_output(tool, tmp):
+    """A 24-unit run into a log (not a terminal) shows progress and findings
+    while it runs and ends with the summary; -j defaults to the cores;
+    --stable-order prints in input order whatever -j."""
+    names = []
+    for i in range(24):
+        name = f"k{i:02d}.cu"
+        write(f"{tmp}/{name}", (LIGHT_BUGGY if i % 3 == 0 else CLEAN)
+              .replace("kernel", f"kernel{i}"))
+        names.append(name)
+    rc, lines = stream_lines(tool, ["-j", "2"] + names, tmp)
+    text = [l for _, l in lines]
+    progress = [i for i, l in enumerate(text) if re.match(r"warp-lint: \[\d+/24\] ", l)]
+    findings = [i for i, l in enumerate(text) if ": warning: " in l]
+    summary = [i for i, l in enumerate(text) if l.startswith("warp-lint: 24 units in ")]
+    print("\n".join(text[-8:]))
+    check(rc == 1 and len(findings) == 8, f"8 findings, exit 1 ({rc}, {len(findings)})")
+    check(len(progress) >= 3, f"progress lines in a log ({len(progress)})")
+    check(findings and progress and findings[0] < progress[-1],
+          "a finding is printed before the last unit is done")
+    check(summary and summary[0] > max(findings + progress) and
+          any(l.startswith("warp-lint:   by check: warp-divergent-full-mask 8") for l in text) and
+          any(l.startswith("warp-lint:   by tier: ") for l in text),
+          f"the summary ends the log ({text[-6:]})")
+    # The default -j: the cores this process may use.
+    rc, out, err = run(tool, names[:3], tmp)
+    cores = len(os.sched_getaffinity(0))
+    check(f"(-j {min(cores, 3)}" in err, f"-j defaults to the cores ({cores}): {err!r}")
+    rc1, out1, _ = run(tool, ["-j", "1"] + names[:9], tmp)
+    rc4, out4, _ = run(tool, ["-j", "4", "--stable-order"] + names[:9], tmp)
+    check(out1 == out4 and out1, "--stable-order: -j4 prints what -j1 prints")
+    rc, out, err = run(tool, ["--progress=none"] + names[:3], tmp)
+    check("[1/3]" not in err and "[2/3]" not in err, "--progress=none")
+    rc, out, err = run(tool, ["--quiet"] + names[:3], tmp)
+    check(err == "", f"--quiet: nothing on stderr ({err!r})")
+    expect_error(tool, ["--progress=bar", "k00.cu"], tmp, "--progress", "bad --progress")
+    # A report into a file: the findings still show in the log.
+    rc, out, err = run(tool, ["--format=sarif", "--output=r.sarif"] + names[:3], tmp)
+    check(rc == 1 and "k00.cu:3:" in out and ": warning: " in out,
+          f"--output: the findings are echoed as text ({out[:300]!r})")
+
+
+def filters(tool, tmp):
+    """--exclude, --header-filter, --warnings-as-errors, --fail-on, --tiers."""
+    write(f"{tmp}/third_party/lib/shared.cuh", HEADER)
+    write(f"{tmp}/third_party/lib/v.cu", LIGHT_BUGGY)
+    write(f"{tmp}/src/a.cu", '#include "../third_party/lib/shared.cuh"\n' +
+          UNIT_A.split("\n", 1)[1] + LIGHT_BUGGY)
+    write(f"{tmp}/.git/HEAD", "ref: refs/heads/main\n")  # The project root.
+    write(f"{tmp}/.clang-tidy", "HeaderFilterRegex: '.*'\n")
+    rc, out, err = run(tool, ["src/a.cu", "third_party/lib/v.cu"], tmp)
+    check(rc == 1 and "shared.cuh:" in out and "v.cu:" in out, "no filter: all findings")
+    rc, out, err = run(tool, ["--exclude=third_party/", "src/a.cu", "third_party/lib/v.cu"], tmp)
+    check(rc == 1 and "shared.cuh:" not in out and "v.cu:" not in out and "a.cu:" in out,
+          f"--exclude: units and findings under third_party/ left out ({out[:300]!r})")
+    check("1 excluded" in err and "in excluded files not reported" in err,
+          f"--exclude: the summary counts it ({err!r})")
+    rc, out, err = run(tool, ["--exclude=third_party/", "third_party/lib/v.cu"], tmp)
+    check(rc == 0 and out == "", f"every unit excluded: nothing to do ({rc}, {err!r})")
+    expect_error(tool, ["--exclude=", "src/a.cu"], tmp, "--exclude", "empty --exclude")
+    rc, out, err = run(tool, ["--header-filter=nothing-matches", "src/a.cu"], tmp)
+    check(rc == 1 and "shared.cuh:" not in out and "src/a.cu:" in out,
+          f"--header-filter hides header findings ({out[:300]!r})")
+    rc, out, err = run(tool, ["--warnings-as-errors=warp-divergent-full-mask",
+                              "--format=json", "third_party/lib/v.cu"], tmp)
+    check(rc == 1 and json.loads(out)[0]["level"] == "error",
+          "--warnings-as-errors: level error")
+    rc, out, err = run(tool, ["--warnings-as-errors=warp-*", "third_party/lib/v.cu"], tmp)
+    check("error: " in out and "-warnings-as-errors]" in out,
+          f"--warnings-as-errors in text, as clang-tidy prints it ({out[:300]!r})")
+    rc, out, err = run(tool, ["--fail-on=never", "third_party/lib/v.cu"], tmp)
+    check(rc == 0 and ": warning: " in out, f"--fail-on=never: reported, status 0 ({rc})")
+    rc, out, err = run(tool, ["--fail-on=proven", "third_party/lib/v.cu"], tmp)
+    check(rc == 1, f"--fail-on=proven: a proven finding fails ({rc})")
+    expect_error(tool, ["--fail-on=bad", "src/a.cu"], tmp, "--fail-on", "bad --fail-on")
+    rc, out, err = run(tool, ["--tiers=potential,proven", "--dump-config"], tmp)
+    check(rc == 0 and "warp-divergent-full-mask.Tiers" in out and "proven,potential" in out,
+          f"--tiers sets every check's Tiers ({out[-600:]!r})")
+    expect_error(tool, ["--tiers=proven,sure", "src/a.cu"], tmp, "'sure'", "bad --tiers")
+    # JSON and SARIF carry the tier (the checks' notes, or proven without).
+    rc, out, err = run(tool, ["--format=json", "third_party/lib/v.cu"], tmp)
+    check(all(f.get("tier") in ("proven", "conditional", "data", "potential")
+              for f in json.loads(out)), "JSON: every finding has a tier")
+    rc, out, err = run(tool, ["--format=sarif", "third_party/lib/v.cu"], tmp)
+    check(all(r.get("properties", {}).get("tier") for r in
+              json.loads(out)["runs"][0]["results"]), "SARIF: properties.tier")
+
+
+def project_file(tool, tmp):
+    """.warp-lint.yaml holds the tool's own options; the command line wins."""
+    d = f"{tmp}/proj"
+    write(f"{d}/src/a.cu", LIGHT_BUGGY)
+    write(f"{d}/vendor/v.cu", LIGHT_BUGGY.replace("kernel", "vendored"))
+    entries = [{"directory": d, "file": f"{d}/{n}", "arguments": ["nvcc", "-c", f"{d}/{n}"]}
+               for n in ("src/a.cu", "vendor/v.cu")]
+    write(f"{d}/out/compile_commands.json", json.dumps(entries))
+    write(f"{d}/.warp-lint.yaml", "build-dir: out\nexclude: [vendor/]\njobs: 1\n"
+          "fail-on: never\n")
+    os.makedirs(f"{d}/src/deeper", exist_ok=True)
+    rc, out, err = run(tool, [], f"{d}/src/deeper")
+    check(rc == 0 and "a.cu:3:" in out and "v.cu" not in out,
+          f"found above the current directory; -p, exclude, fail-on from it ({rc}, {out[:300]!r}, {err!r})")
+    check("(-j 1" in err and "1 excluded" in err, f"jobs and exclude applied ({err!r})")
+    rc, out, err = run(tool, ["--fail-on=any"], d)
+    check(rc == 1, "the command line wins")
+    rc, out, err = run(tool, ["--exclude=src/"], d)
+    check(rc == 0 and out == "" and "every unit is excluded" in err,
+          f"--exclude adds to the file's list ({rc}, {err!r})")
+    rc, out, err = run(tool, ["--no-project-file", "src/a.cu"], d)
+    check(rc == 1, "--no-project-file")
+    write(f"{tmp}/other.yaml", "fail-on: never\n")
+    rc, out, err = run(tool, [f"--project-file={tmp}/other.yaml", "src/a.cu"], d)
+    check(rc == 0 and "(-j" not in err, f"--project-file names another ({rc}, {err!r})")
+    write(f"{d}/.warp-lint.yaml", "build-dir: out\nbuild_dir: x\n")
+    expect_error(tool, [], d, ".warp-lint.yaml:2:1: unknown key 'build_dir'",
+                 "unknown key in the project file")
+    write(f"{d}/.warp-lint.yaml", "jobs: [1\n")
+    expect_error(tool, [], d, "invalid project file", "broken project file")
+
+
+def fix_report(tool, tmp):
+    """--fix says what it fixed and what is left, writes all files or none,
+    --dry-run prints a diff that applies; an interrupt before the writes
+    says that nothing changed."""
+    write(f"{tmp}/a.cu", LIGHT_BUGGY)
+    write(f"{tmp}/r.cu", EXAMPLE_LIKE)
+    rc, out, err = run(tool, ["--fix", "-j", "1", "a.cu", "r.cu"], tmp)
+    check(rc == 1 and "warp-lint: fixed a.cu:3:" in err and
+          "warp-lint: left r.cu:" in err and ": no automatic fix" in err,
+          f"each finding: fixed or left, and why ({err!r})")
+    check("warp-lint: applied 1 of 1 suggested fix (1 file written); 1 finding left" in err,
+          f"the totals line ({err!r})")
+    # All or none: one read-only file keeps every file as it was.
+    write(f"{tmp}/b.cu", LIGHT_BUGGY)
+    write(f"{tmp}/ro.cu", LIGHT_BUGGY)
+    os.chmod(f"{tmp}/ro.cu", 0o444)
+    rc, out, err = run(tool, ["--fix", "b.cu", "ro.cu"], tmp)
+    check(rc == 2 and open(f"{tmp}/b.cu").read() == LIGHT_BUGGY and
+          open(f"{tmp}/ro.cu").read() == LIGHT_BUGGY,
+          f"a read-only file: no file written ({rc}, {err!r})")
+    errors = error_lines(err)
+    check(len(errors) == 1 and "ro.cu: the file is read-only" in errors[0]
+          and "applied 0 of 2 suggested fixes: no file written" in err,
+          f"one error line, and the totals say nothing was written ({err!r})")
+    os.chmod(f"{tmp}/ro.cu", 0o644)
+    # --dry-run: a diff on stdout, nothing written; it applies to the same
+    # result --fix gives.
+    write(f"{tmp}/d.cu", LIGHT_BUGGY)
+    before = os.stat(f"{tmp}/d.cu").st_mtime_ns
+    rc, out, err = run(tool, ["--fix", "--dry-run", "d.cu"], tmp)
+    check(rc == 1 and out.startswith("--- a/d.cu\n+++ b/d.cu\n@@ ") and
+          os.stat(f"{tmp}/d.cu").st_mtime_ns == before and "would fix d.cu:3:" in err
+          and "nothing written" in err, f"--dry-run ({rc}, {out!r}, {err!r})")
+    write(f"{tmp}/d.diff", out)
+    patch = shutil.which("patch")
+    if patch:
+        p = subprocess.run([patch, "-p1", "-i", "d.diff"], cwd=tmp, capture_output=True, text=True)
+        dry = open(f"{tmp}/d.cu").read()
+        write(f"{tmp}/d.cu", LIGHT_BUGGY)
+        run(tool, ["--fix", "d.cu"], tmp)
+        check(p.returncode == 0 and dry == open(f"{tmp}/d.cu").read(),
+              f"the dry-run diff applies and gives what --fix writes ({p.stderr})")
+    expect_error(tool, ["--dry-run", "d.cu"], tmp, "--dry-run goes with --fix", "--dry-run alone")
+    # Ctrl-C while the units are analysed: nothing written, and it says so.
+    for i in range(12):
+        write(f"{tmp}/i{i}.cu", LIGHT_BUGGY)
+    p = subprocess.Popen([tool, "--fix", "-j", "1", "--progress=lines"] +
+                         [f"i{i}.cu" for i in range(12)],
+                         cwd=tmp, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                         text=True)
+    # Once a unit is done (a progress line), the others are being analysed.
+    first = p.stderr.readline()
+    p.send_signal(signal.SIGINT)
+    err = first + p.communicate(timeout=300)[1]
+    check(all(open(f"{tmp}/i{i}.cu").read() == LIGHT_BUGGY for i in range(12)) and
+          "interrupted: no file was changed" in err,
+          f"interrupted before the writes: no file changed, and it says so ({err!r})")
+
+
+def html_report(tool, tmp):
+    """--format=html opens in headless Chromium: the lane pictures are laid
+    out, the console shows nothing, and a screenshot holds the strip's
+    colours."""
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    sample = os.environ.get("WARP_LINT_HTML_SAMPLE", "")
+    if not chromium or not os.path.exists(sample):
+        print("SKIP: html-report needs chromium (apt-get install chromium) and "
+              "warp-lint-html-sample")
+        return SKIP
+    example = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(__file__)))), "examples", "reduction.cu")
+    shutil.copy(example, f"{tmp}/reduction.cu")
+    rc, out, err = run(tool, ["--format=html", "--output=real.html", "reduction.cu"], tmp)
+    check(rc == 1 and os.path.exists(f"{tmp}/real.html"), f"--format=html ({rc}, {err!r})")
+    rc, out, err = run(tool, ["--format=json", "reduction.cu"], tmp)
+    real_lanes = sum(1 for f in json.loads(out) if "lanes" in f)
+    p = subprocess.run([sample, f"{tmp}/reduction.cu", f"{tmp}/sample.html"],
+                       capture_output=True, text=True)
+    check(p.returncode == 0, f"the sample report ({p.stderr})")
+
+    def chrome(args, n):
+        flags = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 f"--user-data-dir={tmp}/profile-{n}", "--enable-logging=stderr", "--v=0"]
+        return subprocess.run([chromium] + flags + args, capture_output=True, text=True,
+                              timeout=180)
+
+    for n, (page, lanes) in enumerate((("sample.html", 2), ("real.html", real_lanes))):
+        p = chrome(["--dump-dom", f"file://{tmp}/{page}"], n)
+        m = re.search(r'<html[^>]*data-lane-strips="(\d+)"', p.stdout)
+        check(m and int(m.group(1)) == lanes,
+              f"{page}: {lanes} lane picture(s) laid out ({m and m.group(0)})")
+        console = [l for l in p.stderr.splitlines() if "CONSOLE" in l]
+        check(not console, f"{page}: nothing on the console ({console})")
+        check(p.stdout.count('class="finding"') >= 2, f"{page}: the findings are there")
+    p = chrome(["--screenshot=" + f"{tmp}/shot.png", "--window-size=1100,1400",
+                f"file://{tmp}/sample.html"], 9)
+    pixels = png_colours(f"{tmp}/shot.png") if os.path.exists(f"{tmp}/shot.png") else {}
+    # The first picture: 32 named lanes (blue), 16 that arrive (green), 16
+    # that never do (red); each cell 12x14 pixels.
+    blue, green, red = (pixels.get(c, 0) for c in
+                        ((0x09, 0x69, 0xda), (0x1a, 0x7f, 0x37), (0xcf, 0x22, 0x2e)))
+    print(f"screenshot: blue {blue}, green {green}, red {red} pixels")
+    check(blue >= 32 * 100 and green >= 16 * 100 and red >= 16 * 100,
+          f"the screenshot shows a lane strip (blue {blue}, green {green}, red {red})")
+
+
+def png_colours(path):
+    """Counts the pixels of each colour in an 8-bit RGB(A) PNG."""
+    import struct
+    import zlib
+    data = open(path, "rb").read()
+    pos, idat, width, height, kind = 8, b"", 0, 0, 2
+    while pos < len(data):
+        size, = struct.unpack(">I", data[pos:pos + 4])
+        tag, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + size]
+        pos += 12 + size
+        if tag == b"IHDR":
+            width, height, _, kind = struct.unpack(">IIBB", body[:10])
+        elif tag == b"IDAT":
+            idat += body
+    raw = zlib.decompress(idat)
+    bpp = 4 if kind == 6 else 3
+    stride = width * bpp
+    counts, prev, i = {}, bytearray(stride), 0
+    for _ in range(height):
+        kind_, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if kind_ == 1:
+                line[x] = (line[x] + a) & 255
+            elif kind_ == 2:
+                line[x] = (line[x] + b) & 255
+            elif kind_ == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif kind_ == 4:
+                pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        for x in range(0, stride, bpp):
+            key = tuple(line[x:x + 3])
+            counts[key] = counts.get(key, 0) + 1
+        prev = line
+    return counts
+
+
+def merge_stale(tool, tmp):
+    """The launcher prints the diagnostics into the build log; --merge joins
+    only the units the build's compile database still has."""
+    cc = f"{tmp}/fakecc"
+    write(cc, "#!/bin/sh\nwhile [ $# -gt 0 ]; do [ \"$1\" = -o ] && : > \"$2\"; shift; done\n")
+    os.chmod(cc, 0o755)
+    write(f"{tmp}/a.cu", LIGHT_BUGGY)
+    write(f"{tmp}/b.cu", LIGHT_BUGGY.replace("kernel", "other"))
+    os.makedirs(f"{tmp}/build", exist_ok=True)
+    for n in ("a", "b"):
+        rc, out, err = run(tool, [f"--sarif-root={tmp}", "--launcher", cc, "-x", "cuda",
+                                  "-c", f"{tmp}/{n}.cu", "-o", f"{tmp}/build/{n}.o"], f"{tmp}/build")
+        check(rc == 0 and os.path.exists(f"{tmp}/build/{n}.o.warp-lint.sarif"),
+              f"launcher {n}: compiled, SARIF written ({rc}, {err!r})")
+        check(f"{n}.cu:3:" in err and "warning:" in err and "[warp-" in err and out == "",
+              f"launcher {n}: the diagnostics are in the build log ({err!r})")
+    entries = [{"directory": f"{tmp}/build", "file": f"{tmp}/{n}.cu", "output": f"{n}.o",
+                "arguments": [cc, "-c", f"{tmp}/{n}.cu", "-o", f"{n}.o"]} for n in ("a", "b")]
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries))
+    rc, out, err = run(tool, ["--merge", "build"], tmp)
+    check(rc == 1 and len(json.loads(out)["runs"][0]["results"]) == 2,
+          f"both units merged ({rc}, {err!r})")
+    # b.cu leaves the build: its SARIF stays on disk but is not merged.
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries[:1]))
+    rc, out, err = run(tool, ["--merge", "build"], tmp)
+    results = json.loads(out)["runs"][0]["results"]
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results]
+    check(rc == 1 and uris == ["a.cu"] and "left out 1 SARIF file" in err,
+          f"a unit no longer in the build is left out ({uris}, {err!r})")
+    # Without outputs in the database, the unit a file names decides.
+    for e in entries:
+        del e["output"]
+    write(f"{tmp}/build/compile_commands.json", json.dumps(entries[1:]))
+    rc, out, err = run(tool, ["--merge", "build"], tmp)
+    uris = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in json.loads(out)["runs"][0]["results"]]
+    check(uris == ["b.cu"], f"matched by unit ({uris}, {err!r})")
+    os.remove(f"{tmp}/build/compile_commands.json")
+    rc, out, err = run(tool, ["--merge", "build"], tmp)
+    check(rc == 1 and len(json.loads(out)["runs"][0]["results"]) == 2 and
+          "no compile database" in err, f"no database: all merged, with a note ({err!r})")
+    # --launcher-fail-on-findings: the finding is in the log, not only a name.
+    rc, out, err = run(tool, ["--launcher-fail-on-findings", "--launcher", cc, "-x", "cuda",
+                              "-c", f"{tmp}/a.cu", "-o", f"{tmp}/build/a.o"], f"{tmp}/build")
+    check(rc == 1 and "a.cu:3:" in err and "[warp-divergent-full-mask]" in err,
+          f"fail on findings: the diagnostic is in the log ({rc}, {err!r})")
+
+
+EXAMPLE_LIKE = r"""__global__ void early(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float v = in[i];
+  for (int offset = 16; offset > 0; offset /= 2)
+    v += __shfl_down_sync(0xffffffff, v, offset);
+  out[i] = v;
+}
+"""
+
+
+def readme_example(tool, tmp):
+    """The README's example output is what warp-lint prints on the example
+    today (command (A), run in a fresh checkout at /tmp/fresh)."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    readme = open(os.path.join(repo, "README.md")).read()
+    m = re.search(r"```\n(/tmp/fresh/examples/reduction\.cu:.*?)```", readme, re.S)
+    check(m is not None, "the README shows the example's output")
+    if not m:
+        return
+    os.makedirs(f"{tmp}/examples")
+    shutil.copy(os.path.join(repo, "examples", "reduction.cu"), f"{tmp}/examples/")
+    rc, out, err = run(tool, ["examples/reduction.cu"], tmp)
+    shown = m.group(1).replace("/tmp/fresh/", tmp + "/")
+    check(rc == 1 and out + err == shown,
+          "README's output of command (A) is today's (update README.md):\n" +
+          "".join(difflib.unified_diff(shown.splitlines(True), (out + err).splitlines(True),
+                                       "README.md", "warp-lint")))
+
+
 GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "cmake-project": cmake_project, "fix": fix, "sarif-schema": sarif_schema,
           "shared-header": shared_header, "write-safety": write_safety,
@@ -1640,7 +2100,11 @@ GROUPS = {"exit-codes": exit_codes, "determinism": determinism,
           "sarif-github": sarif_github, "shard": shard, "diff-base": diff_base,
           "baseline": baseline, "package": package,
           "cache": cache, "launcher": launcher, "explain": explain,
-          "sarif-paths": sarif_paths, "launcher-distcc": launcher_distcc}
+          "sarif-paths": sarif_paths, "launcher-distcc": launcher_distcc,
+          "keep-going": keep_going, "live-output": live_output,
+          "filters": filters, "project-file": project_file,
+          "fix-report": fix_report, "html-report": html_report,
+          "merge-stale": merge_stale, "readme-example": readme_example}
 
 
 def main():

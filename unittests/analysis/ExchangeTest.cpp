@@ -1,0 +1,253 @@
+//===--- ExchangeTest.cpp - elements, steps and races between lanes -------===//
+
+#include "AnalysisTestHarness.h"
+#include "analysis/BarrierSteps.h"
+#include "analysis/ElementAccesses.h"
+#include "analysis/WarpExchanges.h"
+
+namespace clang::warp::test {
+namespace {
+
+class ExchangeTest : public AnalysisTest {
+protected:
+  /// The races of the function \p Name.
+  std::vector<ExchangeRace> races(llvm::StringRef Name) {
+    const FunctionUniformity *FU = uniformity(Name);
+    if (!FU)
+      return {};
+    return findExchangeRaces(function(Name), *FU, analysis().laneReach(*FU),
+                             analysis());
+  }
+  /// "line:col" of \p E in the snippet.
+  std::string where(const Expr *E) {
+    const SourceManager &SM = context().getSourceManager();
+    return std::to_string(lineOf(E)) + ":" +
+           std::to_string(SM.getPresumedColumnNumber(E->getBeginLoc()));
+  }
+};
+
+TEST_F(ExchangeTest, ElementsThroughPointersAndMembers) {
+  ASSERT_TRUE(analyze(R"cu(
+struct Slots { float dist[32]; int idx[32]; };
+struct Pair { float dist; int idx; };
+__global__ void k(float *out) {
+  __shared__ float s[4][32];
+  __shared__ Slots sm;
+  __shared__ Pair pairs[32];
+  float local[4];
+  const unsigned lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  float *p = &s[w][0];
+  p[lane] = 1.0f;
+  out[0] = *(p + lane + 16) + sm.dist[lane ^ 1] + pairs[lane].dist;
+  local[lane % 4] = out[1];
+}
+)cu"));
+  ElementAccesses EA = elementAccesses(function("k"), context());
+  std::vector<std::string> Seen;
+  for (const ElementAccess &A : EA.Accesses) {
+    std::string D = A.Address.name(A.Address.Constant) + " terms " +
+                    std::to_string(A.Address.Terms.size()) +
+                    (A.Writes ? " write" : " read");
+    Seen.push_back(D);
+  }
+  // p[lane] is s[w][0] + lane: the terms w (times 32) and lane; out[...]
+  // is the parameter's memory; the local array is no shared element.
+  EXPECT_EQ(Seen, (std::vector<std::string>{
+                      "s[0][0] terms 2 write", "out[0] terms 0 write",
+                      "s[0][16] terms 2 read", "sm.dist[0] terms 1 read",
+                      "pairs[0].dist terms 1 read", "out[1] terms 0 read"}));
+}
+
+TEST_F(ExchangeTest, StepsEndAtBarriersOnEveryPath) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out, int n) {
+  __shared__ float s[32];
+  const unsigned lane = threadIdx.x % 32;
+  s[lane] = 1.0f;
+  out[0] = s[lane ^ 1];
+  if (n > 4)
+    __syncwarp();
+  out[1] = s[lane ^ 2];
+  __syncwarp();
+  out[2] = s[lane ^ 3];
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ElementAccesses EA = elementAccesses(function("k"), context());
+  BarrierSteps Steps(*FU,
+                     [&](const Stmt *S) { return ordersLanes(S, analysis()); });
+  auto At = [&](unsigned I) { return Steps.elementOf(EA.Accesses[I].E); };
+  // Accesses: the write, then out[0], s[lane ^ 1], out[1], s[lane ^ 2], ...
+  ASSERT_EQ(EA.Accesses.size(), 7u);
+  EXPECT_TRUE(Steps.mayShareStep(At(0), At(2)));
+  // The branch may skip its __syncwarp(): still one step on that path.
+  EXPECT_TRUE(Steps.mayShareStep(At(0), At(4)));
+  EXPECT_FALSE(Steps.mayShareStep(At(0), At(6)));
+}
+
+TEST_F(ExchangeTest, ClassicTailNamesTheLanes) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  const unsigned tid = threadIdx.x;
+  if (tid < 32) {
+    volatile float *vs = s;
+    vs[tid] += vs[tid + 32];
+    vs[tid] += vs[tid + 16];
+  }
+}
+)cu"));
+  std::vector<ExchangeRace> R = races("k");
+  ASSERT_FALSE(R.empty());
+  // Only the second step's read races (the first reads warp 1's half).
+  for (const ExchangeRace &X : R)
+    EXPECT_EQ(where(X.Read), "8:16");
+  const ExchangeRace *Same = nullptr;
+  for (const ExchangeRace &X : R)
+    if (X.ReadStatement == X.WriteStatement)
+      Same = &X;
+  ASSERT_TRUE(Same && Same->Pair);
+  EXPECT_EQ(Same->Tier, RaceTier::Proven);
+  EXPECT_EQ(Same->Pair->Warp, 0u);
+  EXPECT_EQ(Same->Pair->Writer, 16u);
+  EXPECT_EQ(Same->Pair->Reader, 0u);
+  EXPECT_EQ(Same->Pair->Element, "s[16]");
+}
+
+TEST_F(ExchangeTest, GuardedStepsRaceOnlyAcrossIterations) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void synced(float *s0) {
+  __shared__ float s[32];
+  const unsigned lane = threadIdx.x % 32;
+  for (int o = 16; o > 0; o /= 2) {
+    if (lane < o)
+      s[lane] += s[lane + o];
+    __syncwarp();
+  }
+}
+__global__ void unsynced(float *s0) {
+  __shared__ float s[32];
+  const unsigned lane = threadIdx.x % 32;
+  for (int o = 16; o > 0; o /= 2)
+    if (lane < o)
+      s[lane] += s[lane + o];
+}
+)cu"));
+  EXPECT_TRUE(races("synced").empty());
+  std::vector<ExchangeRace> R = races("unsynced");
+  ASSERT_EQ(R.size(), 1u);
+  ASSERT_TRUE(R[0].Pair);
+  EXPECT_EQ(R[0].Tier, RaceTier::Proven);
+  EXPECT_TRUE(R[0].NextIteration);
+  EXPECT_EQ(R[0].WriteCount, 16);
+  EXPECT_EQ(R[0].ReadCount, 8);
+  EXPECT_EQ(R[0].Pair->Writer, 8u);
+  EXPECT_EQ(R[0].Pair->Reader, 0u);
+}
+
+TEST_F(ExchangeTest, DataTiers) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void guarded(const float *in) {
+  __shared__ float red[64];
+  const unsigned tid = threadIdx.x;
+  if (tid < 32) {
+    if (red[tid] > red[tid + 16])
+      red[tid] = red[tid + 16];
+  }
+}
+__global__ void indexed(const unsigned *keys, unsigned *out) {
+  __shared__ unsigned levels[32];
+  const unsigned lane = threadIdx.x % 32;
+  unsigned h = keys[threadIdx.x];
+  levels[lane] = h;
+  out[threadIdx.x] = levels[h % 32];
+}
+)cu"));
+  std::vector<ExchangeRace> G = races("guarded");
+  ASSERT_FALSE(G.empty());
+  EXPECT_EQ(G[0].Tier, RaceTier::Data);
+  ASSERT_TRUE(G[0].DataCause && G[0].Pair);
+  EXPECT_EQ(G[0].Pair->Writer, 16u);
+  std::vector<ExchangeRace> I = races("indexed");
+  ASSERT_EQ(I.size(), 1u);
+  EXPECT_EQ(I[0].Tier, RaceTier::Data);
+  EXPECT_TRUE(I[0].DataIndex);
+  EXPECT_FALSE(I[0].Pair);
+}
+
+TEST_F(ExchangeTest, HelperTakesItsCallersValues) {
+  ASSERT_TRUE(analyze(R"cu(
+__device__ void step(float *d, unsigned tid) {
+  d[tid] = d[tid] + d[tid + 8];
+}
+__global__ void k(float *out) {
+  __shared__ float s[64];
+  if (threadIdx.x < 32)
+    step(s, threadIdx.x);
+}
+__device__ void unknown_callers(float *d, unsigned tid) {
+  d[tid] = d[tid] + d[tid + 8];
+}
+)cu"));
+  std::vector<ExchangeRace> R = races("step");
+  ASSERT_EQ(R.size(), 1u);
+  EXPECT_EQ(R[0].Tier, RaceTier::Proven);
+  ASSERT_TRUE(R[0].Pair && R[0].Via);
+  EXPECT_EQ(R[0].Pair->Element, "d[8]");
+  // Nothing says what an unknown caller passes: at most a potential race.
+  for (const ExchangeRace &X : races("unknown_callers"))
+    EXPECT_EQ(X.Tier, RaceTier::Potential);
+}
+
+TEST_F(ExchangeTest, SharedSymbolsAndCastBuffersCompare) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void global_rows(float *buf) {
+  const unsigned lane = threadIdx.x % 32;
+  buf[blockIdx.x * 32 + lane] = lane;
+  float next = buf[blockIdx.x * 32 + (lane ^ 1)];
+  __syncthreads();
+  buf[blockIdx.x * 32 + lane] = next;
+}
+__global__ void dynamic_shared(float *out) {
+  extern __shared__ char smem[];
+  float *s = reinterpret_cast<float *>(smem);
+  const unsigned lane = threadIdx.x % 32;
+  s[lane] = out[threadIdx.x];
+  out[threadIdx.x] = s[31 - lane];
+}
+)cu"));
+  std::vector<ExchangeRace> G = races("global_rows");
+  ASSERT_EQ(G.size(), 1u);
+  ASSERT_TRUE(G[0].Pair);
+  EXPECT_EQ(G[0].Tier, RaceTier::Proven);
+  // blockIdx.x * 32 is a symbol both share: no number to name the element.
+  EXPECT_EQ(G[0].Pair->Element, "");
+  EXPECT_EQ(G[0].Pair->Writer, 1u);
+  std::vector<ExchangeRace> D = races("dynamic_shared");
+  ASSERT_EQ(D.size(), 1u);
+  ASSERT_TRUE(D[0].Pair);
+  EXPECT_EQ(D[0].Pair->Element, "s[31]");
+}
+
+TEST_F(ExchangeTest, OwnElementsAndOtherWarpsAreNoRace) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void own(float *out) {
+  __shared__ float s[256];
+  const unsigned lane = threadIdx.x % 32, w = threadIdx.x / 32;
+  s[w * 32 + lane] = out[threadIdx.x];
+  s[w * 32 + lane] *= 2.0f;
+  out[threadIdx.x] = s[w * 32 + lane];
+}
+__global__ void other_warp(float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = out[threadIdx.x];
+  if (threadIdx.x < 32)
+    out[threadIdx.x] = s[threadIdx.x + 32];
+}
+)cu"));
+  EXPECT_TRUE(races("own").empty());
+  EXPECT_TRUE(races("other_warp").empty());
+}
+
+} // namespace
+} // namespace clang::warp::test
