@@ -277,7 +277,13 @@ __device__ float scan_then_fold(float v, float *partials, unsigned tid) {
     partials[tid] = warp_sum(partials[tid]);
   // CHECK-NOTES: :[[@LINE-2]]:11: note: lanes diverge here in 'scan_then_fold' on parameter 'tid'
   // CHECK-NOTES: :[[@LINE-2]]:21: note: 'warp_sum' is called here
+  // CHECK-FIXES: {{^}}  __syncwarp();
   return total + partials[tid / 32];
+  // CHECK-MESSAGES: :[[@LINE-1]]:18: warning: lane 0 writes 'partials[0]' while lane 1 reads it in the same step (offset -1): without __syncwarp() between the write and the read the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+  // CHECK-NOTES: :[[@LINE-6]]:5: note: written here
+  // CHECK-NOTES: :[[@LINE+7]]:22: note: the parameters hold what this call passes
+  // CHECK-NOTES: :[[@LINE-4]]:18: note: witness: through the call in 'helper_run_twice', in warp 0, lane 0 writes 'partials[0]' and lane 1 reads it with offset -1
+  // CHECK-NOTES: :[[@LINE-5]]:18: note: consequence: race: lane 1 may read 'partials[0]' before or after lane 0 writes it; the lanes of a warp are scheduled independently since Volta, so the value read depends on their timing
 }
 
 __global__ void helper_run_twice(float *out, const float *in) {
@@ -285,8 +291,8 @@ __global__ void helper_run_twice(float *out, const float *in) {
   out[threadIdx.x] = scan_then_fold(in[threadIdx.x], partials, threadIdx.x);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: call to 'scan_then_fold' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:64: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-277]]:10: note: '__shfl_xor_sync' with a full mask runs here
-  // CHECK-NOTES: :[[@LINE-12]]:21: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-283]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-18]]:21: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach it
   // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
   __syncthreads(); // the lanes that skipped the collective wait here
 }

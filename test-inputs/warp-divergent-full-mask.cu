@@ -241,7 +241,7 @@ __global__ void syncwarp_without_argument_in_lane_branch(float *out, const float
   const int lane = threadIdx.x % 32;
   tile[lane] = in[threadIdx.x];
   if (lane < 16) {
-    tile[lane] += tile[lane + 16];
+    tile[lane] += in[threadIdx.x + 16];
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
     // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
@@ -250,8 +250,12 @@ __global__ void syncwarp_without_argument_in_lane_branch(float *out, const float
     // CHECK-FIXES: {{^}}    __syncwarp(warp_mask);
     // CHECK-NOTES: :[[@LINE-6]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
     // CHECK-NOTES: :[[@LINE-7]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
-    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE+8]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     tile[lane] += tile[lane + 8];
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: lane 8 writes 'tile[8]' while lane 0 reads it in the same step (offset 8): without __syncwarp() between the write and the read the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+    // CHECK-NOTES: :[[@LINE-2]]:19: note: witness: in warp 0, lane 8 writes 'tile[8]' and lane 0 reads it with offset 8
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: consequence: race: lane 0 may read 'tile[8]' before or after lane 8 writes it; the lanes of a warp are scheduled independently since Volta, so the value read depends on their timing
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: suggested code: read what other lanes write into registers before the step ('const auto warp_read = tile[lane + 8];'), then '__syncwarp();', the step using those registers, and '__syncwarp();' after it, each placed where every lane of the warp runs it, outside the branch that splits them (or exchange the values with __shfl_down_sync)
   }
   out[threadIdx.x] = tile[lane];
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -268,9 +272,13 @@ __global__ void syncwarp_count_differs_between_arms(float *out, const float *in)
     __syncwarp();
     // Pairs up with the __syncwarp() of the else arm (Volta and later).
     tile[lane] += tile[15 - lane];
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: lane 15 writes 'tile[15]' while lane 0 reads it in the same step (offset 15): without __syncwarp() between the write and the read the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+    // CHECK-NOTES: :[[@LINE-2]]:19: note: witness: in warp 0, lane 15 writes 'tile[15]' and lane 0 reads it with offset 15
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: consequence: race: lane 0 may read 'tile[15]' before or after lane 15 writes it; the lanes of a warp are scheduled independently since Volta, so the value read depends on their timing
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: suggested code: read what other lanes write into registers before the step ('const auto warp_read = tile[15 - lane];'), then '__syncwarp();', the step using those registers, and '__syncwarp();' after it, each placed where every lane of the warp runs it, outside the branch that splits them (or exchange the values with __shfl_down_sync)
     __syncwarp();
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: full warp mask passed to '__syncwarp' in divergent code [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-7]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-11]]:12: note: lanes diverge here
     // CHECK-NOTES: :[[@LINE-3]]:5: note: the full mask is the default argument of '__syncwarp'
     // CHECK-NOTES: :[[@LINE-4]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
     // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
@@ -648,7 +656,7 @@ __global__ void two_level_helper_chain_called_in_lane_branch(int *out, const flo
     count = outer_vote_count(in[threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: call to 'outer_vote_count' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-568]]:58: note: 'inner_vote' is called here
+  // CHECK-NOTES: :[[@LINE-576]]:58: note: 'inner_vote' is called here
   // CHECK-NOTES: :[[@LINE-4]]:13: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach the call
   // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = count;
@@ -661,7 +669,7 @@ __global__ void helper_diverging_on_lane_argument(float *out, const float *in) {
   v = sum_if_low(v, lane);
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: call to 'sum_if_low' diverges the warp on an argument that differs between lanes before a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:21: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-618]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-626]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
   // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -675,7 +683,7 @@ __global__ void branch_on_lane_returned_through_reference(float *out, const floa
     v = warp_sum(v);
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: call to 'warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-649]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-657]]:10: note: '__shfl_xor_sync' with a full mask runs here
   // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach the call
   // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v + warp;
@@ -686,8 +694,8 @@ __global__ void full_mask_to_helper_diverging_on_lane_argument(float *out, const
   out[threadIdx.x] = bcast_below(0xffffffff, in[threadIdx.x], threadIdx.x % 32, 16);
   // CHECK-MESSAGES: :[[@LINE-1]]:34: warning: full warp mask passed to 'bcast_below' in divergent code, which uses it as the mask of '__shfl_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-2]]:63: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-617]]:12: note: lanes diverge here in 'bcast_below' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-617]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-625]]:12: note: lanes diverge here in 'bcast_below' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-625]]:9: note: the mask is used here
   // CHECK-NOTES: :[[@LINE-5]]:34: note: condition: lanes split only when 'half' is less than 32; with 'half' = 17, lanes 17..31 of the warp of threads 0..31 do not reach it
   // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 17..31 wait at a block barrier and the warp never meets
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -700,7 +708,7 @@ __global__ void explicit_full_mask_to_helper_in_lane_branch(float *out, const fl
     v = reduce(v, 0xffffffff);
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: full warp mask passed to 'reduce' in divergent code, which uses it as the mask of '__shfl_xor_sync' [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
-  // CHECK-NOTES: :[[@LINE-665]]:10: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-673]]:10: note: the mask is used here
   // CHECK-NOTES: :[[@LINE-4]]:19: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
   // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
   out[threadIdx.x] = v;
@@ -818,13 +826,13 @@ __global__ void macro_expanded_shuffle_in_lane_branch(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: full warp mask passed to '__shfl_sync' in divergent code [warp-divergent-full-mask]
   // CHECK-NOTES: :[[@LINE-3]]:12: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-3]]:9: note: pass the mask of the lanes that reach this call, computed with __ballot_sync(0xffffffff, <condition>) before the lanes diverge
-  // CHECK-NOTES: :[[@LINE-804]]:27: note: expanded from macro 'WARP_BROADCAST'
-  // CHECK-NOTES: :[[@LINE-805]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-812]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-813]]:27: note: expanded from macro 'WARP_BROADCAST'
   // CHECK-NOTES: :[[@LINE-6]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
   // CHECK-NOTES: :[[@LINE-7]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
-  // CHECK-NOTES: :[[@LINE-808]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-816]]:27: note: expanded from macro 'WARP_BROADCAST'
   // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-810]]:27: note: expanded from macro 'WARP_BROADCAST'
+  // CHECK-NOTES: :[[@LINE-818]]:27: note: expanded from macro 'WARP_BROADCAST'
   out[threadIdx.x] = v;
   __syncthreads(); // the lanes that skipped the collective wait here
 }
@@ -1336,10 +1344,15 @@ __global__ void producer_among_workers(float *p, int nwarps) {
     p[0] = 1.0f;
   } else if (tid < workers) {
     p[tid] = launch_warp_sum(p[tid]);
-    // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
-    // CHECK-NOTES: :[[@LINE-5]]:11: note: lanes diverge here
-    // CHECK-NOTES: :[[@LINE-135]]:10: note: '__shfl_xor_sync' with a full mask runs here
-    // CHECK-NOTES: :[[@LINE-4]]:14: note: witness: in a 1-D block of whole warps, lane 5 of the warp of threads 0..31 does not reach the call
+    // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: lane 5 writes 'p[0]' while lane 0 reads it in the same step (offset 5): without __syncwarp() between the write and the read the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: written here
+    // CHECK-NOTES: :[[@LINE-3]]:30: note: witness: in warp 0, lane 5 writes 'p[0]' and lane 0 reads it with offset 5
+    // CHECK-NOTES: :[[@LINE-4]]:30: note: consequence: race: lane 0 may read 'p[0]' before or after lane 5 writes it; the lanes of a warp are scheduled independently since Volta, so the value read depends on their timing
+    // CHECK-NOTES: :[[@LINE-5]]:5: note: suggested code: read what other lanes write into registers before the step ('const auto warp_read = p[tid];'), then '__syncwarp();', the step using those registers, and '__syncwarp();' after it, each placed where every lane of the warp runs it, outside the branch that splits them (or exchange the values with __shfl_down_sync)
+    // CHECK-MESSAGES: :[[@LINE-6]]:14: warning: call to 'launch_warp_sum' in divergent code runs a warp collective with a full mask [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-10]]:11: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-140]]:10: note: '__shfl_xor_sync' with a full mask runs here
+    // CHECK-NOTES: :[[@LINE-9]]:14: note: witness: in a 1-D block of whole warps, lane 5 of the warp of threads 0..31 does not reach the call
     // CHECK-NOTES: :[[@LINE+2]]:3: note: consequence: hang: lane 5 waits at a block barrier and the warp never meets
   }
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -1426,7 +1439,7 @@ __global__ void rows_via_member_write_in_branch(float *p) {
   // CHECK-NOTES: :[[@LINE-6]]:19: note: the lanes split here only if threadIdx.y or threadIdx.z differ inside a warp, that is if blockDim.x is not a multiple of 32; a launch of this kernel does not show it: if blockDim.x always is a multiple of 32, set the option WarpAlignedBlockDimX to true
   // CHECK-NOTES: :[[@LINE-6]]:22: note: condition: lanes split only when 'blockDim.x' is not a multiple of 32; in a 16x2x1 block, lanes 16..31 of warp 0 of block 0 do not reach the call
   // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-223]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-228]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 void launch_with_member_writes(float *p, int m, int width) {
   dim3 grid(m);
@@ -1798,7 +1811,7 @@ __device__ void exit_on_helper_result(float *p) {
   // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
   // CHECK-NOTES: :[[@LINE-3]]:13: note: witness: in a 1-D block of whole warps, lanes 8..31 of the warp of threads 0..31 do not reach the call
   // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 8..31 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-1772]]:10: note: '__shfl_xor_sync' with a full mask runs here
+  // CHECK-NOTES: :[[@LINE-1785]]:10: note: '__shfl_xor_sync' with a full mask runs here
 }
 // The lanes that returned from the helper wait at the barrier.
 __global__ void exit_on_helper_result_caller(float *p) {

@@ -135,9 +135,13 @@ __global__ void ballot_over_param_mask_then_syncwarp_in_branch(float *out, unsig
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(full, lane < 16);
     // CHECK-FIXES: {{^}}    __syncwarp(branch_mask);
     // CHECK-NOTES: :[[@LINE-6]]:5: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
-    // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE+9]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
     // CHECK-NOTES: :[[@LINE-8]]:5: note: lanes: mask 0xffffffff arrive 0x0000ffff
     tile[lane] += tile[lane + 8];
+    // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: lane 8 writes 'tile[8]' while lane 0 reads it in the same step (offset 8): without __syncwarp() between the write and the read the lanes of a warp race (they do not run in lockstep since Volta) [warp-implicit-synchronous]
+    // CHECK-NOTES: :[[@LINE-2]]:19: note: witness: in warp 0, lane 8 writes 'tile[8]' and lane 0 reads it with offset 8
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: consequence: race: lane 0 may read 'tile[8]' before or after lane 8 writes it; the lanes of a warp are scheduled independently since Volta, so the value read depends on their timing
+    // CHECK-NOTES: :[[@LINE-4]]:5: note: suggested code: read what other lanes write into registers before the step ('const auto warp_read = tile[lane + 8];'), then '__syncwarp();', the step using those registers, and '__syncwarp();' after it, each placed where every lane of the warp runs it, outside the branch that splits them (or exchange the values with __shfl_down_sync)
   }
   out[threadIdx.x] = tile[lane];
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -449,9 +453,9 @@ __global__ void match_any_group_to_helper_branching_on_lane(float *out, const in
   out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:71: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-420]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
+  // CHECK-NOTES: :[[@LINE-424]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
   // CHECK-NOTES: :[[@LINE-5]]:26: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-421]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-425]]:9: note: the mask is used here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------

@@ -57,6 +57,15 @@ static std::string realPath(StringRef Path, StringRef Dir) {
   return std::string(Real);
 }
 
+bool CrossUnitLaunches::dependsOnLaunches(
+    const clang::tidy::ClangTidyError &E) {
+  std::lock_guard<std::mutex> G(Lock);
+  return llvm::any_of(E.Notes, [&](const clang::tooling::DiagnosticMessage &N) {
+    return Dependent.count({realPath(N.FilePath, E.BuildDirectory),
+                            N.FileOffset}) != 0;
+  });
+}
+
 unsigned CrossUnitLaunches::dropResolved(
     std::vector<clang::tidy::ClangTidyError> &Diagnostics) {
   std::lock_guard<std::mutex> G(Lock);

@@ -40,6 +40,9 @@ public:
   /// Drops from \p Diagnostics the findings whose kernel every known launch
   /// shows with a warp-aligned block; returns how many were dropped.
   unsigned dropResolved(std::vector<clang::tidy::ClangTidyError> &Diagnostics);
+  /// Whether \p E exists only because its unit saw no launch of its kernel
+  /// (another unit's launches may resolve it).
+  bool dependsOnLaunches(const clang::tidy::ClangTidyError &E);
 
 private:
   /// Whether every known launch of \p KernelUsr is warp-aligned (false when

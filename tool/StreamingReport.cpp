@@ -33,9 +33,14 @@ void StreamingReport::unitDone(size_t Index, const UnitResult &R) {
 
 void StreamingReport::print(const std::vector<ClangTidyError> &Errors) {
   std::vector<ClangTidyError> New;
-  for (const ClangTidyError &E : Errors)
+  for (const ClangTidyError &E : Errors) {
+    if (Hold && Hold(E)) {
+      Held.insert(diagnosticKey(E));
+      continue;
+    }
     if (Seen.insert(diagnosticKey(E)).second && Keep(E))
       New.push_back(E);
+  }
   if (New.empty() || WriteError)
     return;
   PrintedAny = true;
@@ -52,6 +57,16 @@ void StreamingReport::print(const std::vector<ClangTidyError> &Errors) {
   }
   errs() << *Text;
   errs().flush();
+}
+
+void StreamingReport::printHeld(const std::vector<ClangTidyError> &Final) {
+  Hold = nullptr;
+  std::vector<ClangTidyError> Still;
+  for (const ClangTidyError &E : Final)
+    if (Held.count(diagnosticKey(E)))
+      Still.push_back(E);
+  Held.clear();
+  print(Still);
 }
 
 Error StreamingReport::takeError() {

@@ -33,6 +33,13 @@ public:
   /// Unit \p Index is done. Called one at a time (under the runner's lock).
   void unitDone(size_t Index, const UnitResult &R);
 
+  /// Findings for which \p Hold is true wait for the whole run (a finding
+  /// another unit's launches may resolve); null holds none.
+  void holdBack(Filter Hold) { this->Hold = std::move(Hold); }
+  /// Prints the held findings that are still in \p Final, the run's
+  /// findings once every unit is done.
+  void printHeld(const std::vector<clang::tidy::ClangTidyError> &Final);
+
   /// The first write error on stdout, if any (printing stops at it).
   llvm::Error takeError();
 
@@ -46,6 +53,8 @@ private:
   Target To;
   clang::tidy::ClangTidyContext &Context;
   Filter Keep;
+  Filter Hold;
+  llvm::StringSet<> Held;
   /// With stable order: finished units not printed yet, by index.
   std::vector<std::optional<std::vector<clang::tidy::ClangTidyError>>> Waiting;
   size_t Next = 0;

@@ -874,12 +874,19 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
   LedgerTap Tap(&Launches);
   clang::warp::setLaunchLedger(
       Cache ? static_cast<clang::warp::LaunchLedger *>(&Tap) : &Launches);
+  // A finding another unit's launches may resolve is shown once all ran.
+  if (Live.Stream)
+    Live.Stream->holdBack([&Launches](const ClangTidyError &E) {
+      return Launches.dependsOnLaunches(E);
+    });
   RunResults Results =
       mergeUnits(runUnits(Files, Commands, Setup.MakeProvider, RS));
   clang::warp::setLaunchLedger(nullptr);
   if (Live.Progress)
     Live.Progress->clear();
   Launches.dropResolved(Results.Diagnostics);
+  if (Live.Stream)
+    Live.Stream->printHeld(Results.Diagnostics);
   if (HaveDatabase)
     if (Error E = Launches.save(BuildPath))
       errs() << "warp-lint: warning: launches not kept: "

@@ -292,6 +292,25 @@ bool LaneEvaluator::dependsOnWarp(const Expr *E) {
   return Depends;
 }
 
+/// Whether \p E reads threadIdx, blockIdx, blockDim or gridDim, directly
+/// or through the locals its operands name.
+static bool readsBuiltinRegister(const Expr *E, unsigned Depth = 0) {
+  if (!E || Depth > 8)
+    return false;
+  E = E->IgnoreParenImpCasts();
+  if (matchBuiltinRegister(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->hasLocalStorage() && !isa<ParmVarDecl>(VD) &&
+           readsBuiltinRegister(VD->getInit(), Depth + 1);
+  }
+  for (const Stmt *Child : E->children())
+    if (readsBuiltinRegister(dyn_cast_or_null<Expr>(Child), Depth + 1))
+      return true;
+  return false;
+}
+
 std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
                                            uint64_t Warp, unsigned Depth) {
   if (!E || Depth > MaxDepth) {
@@ -333,11 +352,13 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   EvaluationGaps Before = Explaining ? Gaps : EvaluationGaps();
   std::optional<int64_t> V = evalUncached(E, Lane, Warp, Depth);
   // The largest expression the same in every lane that is not known is
-  // the runtime value a witness binds (`rows * cols`, not its operands).
+  // the runtime value a witness binds (`rows * cols`, not its operands);
+  // not one that reads the block's registers (`blockIdx.x * blockDim.x` is
+  // a multiple of the block, never 17).
   if (Explaining && !V && !Inlining && !isa<DeclRefExpr>(E) &&
       E->getType()->isIntegralOrEnumerationType() &&
       isa<BinaryOperator, UnaryOperator, CastExpr, ConditionalOperator>(E) &&
-      FU.valueOf(E).isUniform()) {
+      FU.valueOf(E).isUniform() && !readsBuiltinRegister(E)) {
     Gaps = std::move(Before);
     WarpValue Uniform = WarpValue::uniform();
     unknown(E, &Uniform);

@@ -27,7 +27,7 @@ namespace cg = cooperative_groups;
 __global__ void kernel(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 void launch(int *out) { kernel<<<1, 32>>>(out); }
 """
@@ -35,7 +35,7 @@ void launch(int *out) { kernel<<<1, 32>>>(out); }
 CLEAN = r"""__global__ void kernel(int *out) {
   int v = threadIdx.x;
   v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 void launch(int *out) { kernel<<<1, 32>>>(out); }
 """
@@ -211,7 +211,7 @@ target_compile_options(kernels PRIVATE
 __global__ void reduce(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  out[threadIdx.x] = v + HALF_WARP;
+  __syncthreads(); out[threadIdx.x] = v + HALF_WARP;
 }
 void launch(int *out) { reduce<<<1, 32>>>(out); }
 """)
@@ -304,7 +304,11 @@ def sarif_schema(tool, tmp):
         if p.returncode == 0 and os.path.exists(f"{log}.validation.sarif"):
             with open(f"{log}.validation.sarif") as f:
                 results = json.load(f)["runs"][0].get("results", [])
-            errors = [r for r in results if r.get("level", "warning") in ("error", "warning")]
+            # SARIF2005 asks for the tool's informationUri, which a build
+            # without -DWARP_LINT_HOME_URL leaves out on purpose (no link to
+            # an address that may not exist).
+            errors = [r for r in results if r.get("level", "warning") in ("error", "warning")
+                      and r.get("ruleId") != "SARIF2005"]
             check(not errors, f"{files[0]}: no validation errors ({errors[:3]})")
         # GitHub code scanning's own rules (GH1001..GH2012): fullDescription,
         # help, relative URIs, ...
@@ -343,7 +347,7 @@ HEADER = """__device__ inline float half_sum(float v) {
     v += __shfl_xor_sync(0xffffffff, v, 4);
     v += __shfl_xor_sync(0xffffffff, v, 2);
   }
-  return v;
+  __syncthreads(); return v;
 }
 """
 UNIT_A = '#include "shared.cuh"\n__global__ void a(float *o) { o[threadIdx.x] = half_sum(o[threadIdx.x]); }\n'
@@ -360,7 +364,8 @@ def nvcc_compiles(path):
 
 
 def shared_header(tool, tmp):
-    """Two units including one header with findings: reported once in every
+    """Two units including one header with a finding (two collectives under
+    one branch: one finding per cause): reported once in every
     format, fixed once (--fix, -p build --fix, --export-fixes)."""
     def project(name):
         d = f"{tmp}/{name}"
@@ -372,14 +377,14 @@ def shared_header(tool, tmp):
     d = project("report")
     rc, out, err = run(tool, ["a.cu", "b.cu"], d)
     warnings = [l for l in out.splitlines() if ": warning: " in l]
-    check(rc == 1 and len(warnings) == 2, f"text: each header finding once ({warnings})")
+    check(rc == 1 and len(warnings) == 1, f"text: each header finding once ({warnings})")
     rc, out, err = run(tool, ["--format=json", "a.cu", "b.cu"], d)
-    check(len(json.loads(out)) == 2, "json: each header finding once")
+    check(len(json.loads(out)) == 1, "json: each header finding once")
     rc, out, err = run(tool, ["--format=sarif", "a.cu", "b.cu"], d)
-    check(len(json.loads(out)["runs"][0]["results"]) == 2, "sarif: each header finding once")
+    check(len(json.loads(out)["runs"][0]["results"]) == 1, "sarif: each header finding once")
     rc, out, err = run(tool, ["--export-fixes=fixes.yaml", "a.cu", "b.cu"], d)
     yaml = open(f"{d}/fixes.yaml").read()
-    check(yaml.count("DiagnosticName:") == 2, "export-fixes: each header finding once")
+    check(yaml.count("DiagnosticName:") == 1, "export-fixes: each header finding once")
     check(yaml.count("__ballot_sync") == 1, "export-fixes: the shared declaration once")
     apply = shutil.which("clang-apply-replacements-22")
     if apply:
@@ -530,7 +535,7 @@ HOST_ERROR = """#include <algorithm>
 __global__ void k(float *v) {
   float x = v[threadIdx.x];
   if (threadIdx.x < 16) x = __shfl_sync(0xffffffff, x, 0);
-  v[threadIdx.x] = x;
+  __syncthreads(); v[threadIdx.x] = x;
 }
 // nvcc accepts this host call; clang's device pass does not.
 int host_only(int a, unsigned b) { return min(a, b); }
@@ -549,7 +554,7 @@ def compile_errors(tool, tmp):
     check("host.cu:8:43: error: no matching function for call to 'min' "
           "[clang-diagnostic-error]" in out, "text: the compile error")
     check("bug.cu:" in out, "text: the other unit's finding")
-    lines = err.strip().splitlines()
+    lines = error_lines(err)  # the progress and summary lines aside
     check(len(lines) == 1 and "host.cu does not compile" in lines[0],
           f"stderr: one line for the failing unit ({err!r})")
     rc, out, err = run(tool, ["--format=json", "host.cu"], tmp)
@@ -614,7 +619,7 @@ def crash_recovery(tool, tmp):
             rc, out, err = run(tool, [f"--format={fmt}", "-j", jobs, "a.cu",
                                       "crash.cu", "fatal.cu", "b.cu"], tmp)
             what = f"-j{jobs} {fmt}"
-            lines = err.strip().splitlines()
+            lines = error_lines(err)  # the progress and summary lines aside
             check(rc == 2, f"{what}: exit 2 ({rc})")
             check(len(lines) == 2 and "crash.cu: internal error: crashed" in lines[0]
                   and "fatal.cu: internal error: #pragma clang __debug llvm_fatal_error"
@@ -655,13 +660,13 @@ set_target_properties(kernels PROPERTIES CUDA_ARCHITECTURES "80;90")
 __global__ void reduce(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < HALF_WARP) v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 #if __CUDACC_VER_MAJOR__ >= 12
 __global__ void only_new_toolkits(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 8) v = __shfl_sync(0xffffffff, v, 0);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 #endif
 """)
@@ -715,13 +720,13 @@ LAUNCHED_HEADER = r"""__device__ inline float warp_total(float v) {
   return v;
 }
 __global__ void rows_aligned(float *p) {
-  if (threadIdx.y > 0) return;
-  p[threadIdx.x] = warp_total(p[threadIdx.x]);
-}
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = warp_total(p[threadIdx.x]);
+  __syncthreads(); }
 __global__ void rows_half_wide(float *p) {
-  if (threadIdx.y > 0) return;
-  p[threadIdx.x] = warp_total(p[threadIdx.x]);
-}
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = warp_total(p[threadIdx.x]);
+  __syncthreads(); }
 """
 
 
@@ -766,11 +771,11 @@ UNICODE = BUGGY.replace(
 
 TWICE = r"""__global__ void twice(int *out) {
   int v = threadIdx.x;
-  if (threadIdx.x % 32 < 16) {
+  if (threadIdx.x % 32 < 16)
     v += __shfl_down_sync(0xffffffff, v, 8, 16);
+  if (threadIdx.x % 32 < 16)
     v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  }
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 void other(int *p) { *p = 1; }
 """
@@ -829,8 +834,10 @@ def sarif_github(tool, tmp):
         check(r.get("fullDescription", {}).get("text") and r.get("help", {}).get("text")
               and r.get("help", {}).get("markdown"),
               f"rule {r['id']}: fullDescription and help text/markdown")
-        check(r.get("helpUri", "").endswith(f"/docs/checks/{r['id']}.md"),
-              f"rule {r['id']}: default helpUri ({r.get('helpUri')})")
+        # No base known (no --doc-base-url, none built in): no helpUri, so
+        # that no link points at an address that may not exist.
+        check("helpUri" not in r,
+              f"rule {r['id']}: no default helpUri ({r.get('helpUri')})")
     doc = sarif_results(tool, ["--doc-base-url=https://docs.example.org/warp", "bug.cu"], tmp)
     uris = [r["helpUri"] for r in doc["runs"][0]["tool"]["driver"]["rules"]]
     check("https://docs.example.org/warp/warp-divergent-full-mask.md" in uris
@@ -935,13 +942,13 @@ def init_repo(d):
 TWO_KERNELS = r"""__global__ void first(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 16) v += __shfl_down_sync(0xffffffff, v, 8, 16);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 __global__ void second(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 16)
     v += __shfl_down_sync(0xffffffff, v, 4);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 void launch(int *out) { first<<<1, 32>>>(out); second<<<1, 32>>>(out); }
 """
@@ -1021,7 +1028,7 @@ def baseline(tool, tmp):
         "void launch", """__global__ void third(int *out) {
   int v = threadIdx.x;
   if (threadIdx.x % 32 < 8) v += __shfl_down_sync(0xffffffff, v, 1);
-  out[threadIdx.x] = v;
+  __syncthreads(); out[threadIdx.x] = v;
 }
 void launch""")
     write(f"{tmp}/k.cu", moved)
