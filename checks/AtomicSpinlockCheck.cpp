@@ -603,7 +603,7 @@ void AtomicSpinlockCheck::report(const Acquire &A, const Stmt *Site,
   diagnose(A, Site, Loc, *Address, Section, Ctx);
   addNotes(A, Site, Loc, Section);
   noteTier(*this, Loc,
-           Address->isUniform() ? Tier::Proven
+           Address->isUniform()           ? Tier::Proven
            : Address->V == Variance::Data ? Tier::Data
                                           : Tier::Potential,
            Address->isUniform()

@@ -135,9 +135,8 @@ void DivergentFullMaskCheck::report(const FullMaskSite &F,
     if (!Others.empty())
       More = " (and " + std::to_string(Others.size()) +
              " more under the same divergence)";
-    auto Diag =
-        diag(Loc, "full warp mask passed to '%0' in %1divergent code%2")
-        << Use.Info->Name << certainty(F.J.Witness) << More;
+    auto Diag = diag(Loc, "full warp mask passed to '%0' in %1divergent code%2")
+                << Use.Info->Name << certainty(F.J.Witness) << More;
     if (Fixable) {
       Fixed = addBallotFix(Diag, Use, Inner, FU, Ctx, Declared);
       for (const FullMaskSite *O : Others)
@@ -281,11 +280,9 @@ static const Expr *divergingArgumentToward(const CallExpr *Call,
   return nullptr;
 }
 
-std::optional<WarpCheckBase::Judged>
-DivergentFullMaskCheck::judgeOnPath(const CallExpr *Call,
-                                    const DivergencePath &Path,
-                                    const FunctionUniformity &FU,
-                                    WarpAnalysis &WA) {
+std::optional<WarpCheckBase::Judged> DivergentFullMaskCheck::judgeOnPath(
+    const CallExpr *Call, const DivergencePath &Path,
+    const FunctionUniformity &FU, WarpAnalysis &WA) {
   if (!Path.found())
     return std::nullopt;
   // The lanes split inside a callee: its lanes that do not arrive return
@@ -330,16 +327,15 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
   DivergencePath Path =
       WA.divergencePath(Call, Need->Collective, FU, Need->Via);
   if (!VaryingArg) {
-    std::optional<Judged> J =
-        judge(FU, Call, D, nullptr, WA, unitCallers(WA));
+    std::optional<Judged> J = judge(FU, Call, D, nullptr, WA, unitCallers(WA));
     if (!J || !firstReportAt(Call->getBeginLoc()))
       return J.has_value();
     diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
                               "collective with a full mask")
         << Callee << certainty(J->Witness);
     noteDivergence(D);
-    noteWitness(*this, Call->getBeginLoc(), J->Witness,
-                "do not reach the call", Ctx);
+    noteWitness(*this, Call->getBeginLoc(), J->Witness, "do not reach the call",
+                Ctx);
     noteAbsentLanes(Call->getBeginLoc(), *J, Ctx);
     notePath(Path);
     noteCollective(*this, Need->Collective);
@@ -391,8 +387,7 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
        DiagnosticIDs::Note);
   notePath(Path, From);
   const Stmt *Point = Path.Frames[Path.DivergedFrame].Next;
-  noteWitness(*this, Point->getBeginLoc(), J->Witness, "do not reach it",
-              Ctx);
+  noteWitness(*this, Point->getBeginLoc(), J->Witness, "do not reach it", Ctx);
   noteAbsentLanes(Point->getBeginLoc(), *J, Ctx);
   noteCollective(*this, Need->Collective);
   return true;

@@ -41,7 +41,8 @@ private:
   /// Reports the pending sites, one finding per cause.
   void reportCollectives(const FunctionUniformity &FU, ASTContext &Ctx);
   /// Reports \p F, with the other sites of its cause as notes.
-  void report(const FullMaskSite &F, llvm::ArrayRef<const FullMaskSite *> Others,
+  void report(const FullMaskSite &F,
+              llvm::ArrayRef<const FullMaskSite *> Others,
               const FunctionUniformity &FU, ASTContext &Ctx);
   /// The witness and fate of the lanes a callee on \p Path splits, before
   /// the collective \p Call leads to.

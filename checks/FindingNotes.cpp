@@ -29,10 +29,10 @@ llvm::StringRef consequenceName(Consequence C) {
 /// \p What ("do not reach it") said of one lane ("does not reach it").
 static std::string singular(llvm::StringRef What) {
   std::string Out = (" " + What).str();
-  for (auto [Plural, One] : {std::pair<llvm::StringRef, llvm::StringRef>{
-                                 " do not ", " does not "},
-                             {" are ", " is "},
-                             {" leave ", " leaves "}})
+  for (auto [Plural, One] :
+       {std::pair<llvm::StringRef, llvm::StringRef>{" do not ", " does not "},
+        {" are ", " is "},
+        {" leave ", " leaves "}})
     for (size_t At = Out.find(Plural.str()); At != std::string::npos;
          At = Out.find(Plural.str(), At + One.size()))
       Out.replace(At, Plural.size(), One.str());
@@ -54,12 +54,11 @@ static std::string absentLanes(const LaneWitness &W) {
   return Lanes;
 }
 
-void noteWitness(ClangTidyCheck &Check, SourceLocation At,
-                 const LaneWitness &W, llvm::StringRef What, ASTContext &Ctx) {
+void noteWitness(ClangTidyCheck &Check, SourceLocation At, const LaneWitness &W,
+                 llvm::StringRef What, ASTContext &Ctx) {
   std::string Text;
-  std::string Verb = llvm::popcount(W.absent() & W.Named) == 1
-                         ? singular(What)
-                         : What.str();
+  std::string Verb =
+      llvm::popcount(W.absent() & W.Named) == 1 ? singular(What) : What.str();
   switch (W.T) {
   case Tier::Proven:
     Text = "witness: in " + clang::warp::describeBlock(W.Block) + ", " +
@@ -73,12 +72,12 @@ void noteWitness(ClangTidyCheck &Check, SourceLocation At,
       Text = "condition: lanes split only for some values of '" + Name +
              "' and '" + Other + "'; with '" + Name +
              "' = " + std::to_string(W.RuntimeValue) + " and '" + Other +
-             "' = " + std::to_string(W.RuntimeValue2) + ", " +
-             absentLanes(W) + " " + Verb;
+             "' = " + std::to_string(W.RuntimeValue2) + ", " + absentLanes(W) +
+             " " + Verb;
       break;
     }
-    Text = "condition: lanes split only when '" + Name + "' " + W.Condition +
-           "; ";
+    Text =
+        "condition: lanes split only when '" + Name + "' " + W.Condition + "; ";
     if (W.ByLaunchShape || !W.Runtime)
       Text += "in " + clang::warp::describeBlock(W.Block) + ", ";
     else

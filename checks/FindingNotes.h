@@ -43,8 +43,8 @@ llvm::StringRef consequenceName(Consequence C);
 
 /// The tier note of a finding at \p At whose lanes \p W shows: what the
 /// lanes of the witness do (\p What: "do not reach it").
-void noteWitness(ClangTidyCheck &Check, SourceLocation At,
-                 const LaneWitness &W, llvm::StringRef What, ASTContext &Ctx);
+void noteWitness(ClangTidyCheck &Check, SourceLocation At, const LaneWitness &W,
+                 llvm::StringRef What, ASTContext &Ctx);
 /// The tier note of a finding with no lane witness (a per-lane pattern the
 /// check recognises: a lock, a narrow constant mask).
 void noteTier(ClangTidyCheck &Check, SourceLocation At, Tier T,

@@ -58,8 +58,7 @@ void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
         << Name << (Need.Owner != FD) << Need.Owner;
     noteTier(*this, L.Site->getBeginLoc(), Tier::Proven,
              "the block is a constant " + Shape + " threads");
-    noteLanes(*this, L.Site->getBeginLoc(), AllLanes,
-              (1u << (N % 32)) - 1);
+    noteLanes(*this, L.Site->getBeginLoc(), AllLanes, (1u << (N % 32)) - 1);
     noteConsequence(*this, L.Site->getBeginLoc(), Consequence::Undefined,
                     "the mask names lanes that do not exist");
   }

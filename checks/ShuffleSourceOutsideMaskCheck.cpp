@@ -85,9 +85,8 @@ static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
 
 /// The lanes of \p W's warp that read a lane \p W shows absent, in some
 /// iteration of the counted loops around the shuffle.
-static std::optional<OutsideReads> absentReads(const CollectiveUse &Use,
-                                               const LaneWitness &W,
-                                               LaneReach &Reach) {
+static std::optional<OutsideReads>
+absentReads(const CollectiveUse &Use, const LaneWitness &W, LaneReach &Reach) {
   const auto *Call = cast<CallExpr>(Use.Site);
   const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
   LaneEvaluator &Eval = Reach.evaluator();
@@ -201,8 +200,8 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
       diag(Loc, "in the warp of threads %0..%1", DiagnosticIDs::Note)
           << unsigned(32 * R->Warp) << unsigned(32 * R->Warp + 31);
     noteTier(*this, Loc, Tier::Proven,
-             describeLanes(R->Readers) + " read " +
-                 describeLanes(R->Sources) + " outside the mask");
+             describeLanes(R->Readers) + " read " + describeLanes(R->Sources) +
+                 " outside the mask");
     noteLanes(*this, Loc, R->Mask, Reach->mayReach(S, R->Warp));
     noteConsequence(*this, Loc, Consequence::WrongValues,
                     describeLanes(R->Readers) +

@@ -396,9 +396,9 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   const CallExpr *Source = maskSource(Stale->Value);
   Divergence Further;
   Further.Branches.append(Extra.begin(), Extra.end());
-  std::optional<Judged> J =
-      Extra.empty() ? std::nullopt
-                    : judgeStale(Use, Stale->At, Mask, Further, FU);
+  std::optional<Judged> J = Extra.empty()
+                                ? std::nullopt
+                                : judgeStale(Use, Stale->At, Mask, Further, FU);
   if ((!Extra.empty() && !J) || !firstReportAt(Use->getBeginLoc()))
     return;
   bool WrongSide = false;
@@ -436,8 +436,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     noteWitness(*this, Use->getBeginLoc(), J->Witness,
                 "are named by the mask but do not reach it", Ctx);
     if (J->Witness.hasLanes())
-      noteLanes(*this, Use->getBeginLoc(), J->Witness.Named,
-                J->Witness.Arrive);
+      noteLanes(*this, Use->getBeginLoc(), J->Witness.Named, J->Witness.Arrive);
     noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
   }
 }
@@ -453,8 +452,9 @@ StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
   auto Callers = [&WA](const FunctionDecl *FD) {
     return WA.fateAfterReturn(FD);
   };
-  Fate Structural = fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
-                           std::nullopt, WA, Callers);
+  Fate Structural =
+      fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
+             std::nullopt, WA, Callers);
   if (!Structural.isBug())
     return std::nullopt;
   LaneReach &Reach = WA.laneReach(FU);

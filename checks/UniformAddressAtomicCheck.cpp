@@ -65,9 +65,10 @@ static const Expr *addressSource(const AtomicInfo &Info) {
   return E;
 }
 
-std::optional<LaneWitness> UniformAddressAtomicCheck::contention(
-    const CallExpr *Call, const Expr *Address, const FunctionUniformity &FU,
-    WarpAnalysis &WA) {
+std::optional<LaneWitness>
+UniformAddressAtomicCheck::contention(const CallExpr *Call, const Expr *Address,
+                                      const FunctionUniformity &FU,
+                                      WarpAnalysis &WA) {
   LaneReach &Reach = WA.laneReach(FU);
   // The address must be the same in every lane by construction, not only
   // for want of a reason it differs.
@@ -133,21 +134,19 @@ void UniformAddressAtomicCheck::noteContention(SourceLocation At,
                "only from values that are the same in every lane");
     else
       noteTier(*this, At, Tier::Proven,
-               "in " + describeBlock(W.Block) + ", " +
-                   describeLanes(W.Arrive) + " of a warp get here, and the "
+               "in " + describeBlock(W.Block) + ", " + describeLanes(W.Arrive) +
+                   " of a warp get here, and the "
                    "address is built only from values that are the same in "
                    "every lane");
     return;
-  case Tier::Conditional:
-  {
-    std::string Name = W.ByLaunchShape ? std::string("blockDim.x")
-                                       : shownText(W.Runtime, Ctx);
+  case Tier::Conditional: {
+    std::string Name =
+        W.ByLaunchShape ? std::string("blockDim.x") : shownText(W.Runtime, Ctx);
     noteTier(*this, At, Tier::Conditional,
              "how many lanes get here depends on '" + Name + "': " +
-                 (W.ByLaunchShape
-                      ? "in " + describeBlock(W.Block)
-                      : "with '" + Name + "' = " +
-                            std::to_string(W.RuntimeValue)) +
+                 (W.ByLaunchShape ? "in " + describeBlock(W.Block)
+                                  : "with '" + Name + "' = " +
+                                        std::to_string(W.RuntimeValue)) +
                  ", " + describeLanes(W.Arrive) +
                  " of a warp get here, and the address is the same in "
                  "every lane");

@@ -32,8 +32,7 @@ private:
                                         const FunctionUniformity &FU,
                                         WarpAnalysis &WA);
   /// The tier note of an atomic finding at \p At.
-  void noteContention(SourceLocation At, const LaneWitness &W,
-                      ASTContext &Ctx);
+  void noteContention(SourceLocation At, const LaneWitness &W, ASTContext &Ctx);
   void report(const CallExpr *Atomic, const FunctionUniformity &FU,
               const CallExpr *ViaCall, ASTContext &Ctx, const LaneWitness &W,
               llvm::ArrayRef<const CallExpr *> Path = {},

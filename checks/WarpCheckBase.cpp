@@ -359,10 +359,10 @@ WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
       Search.find(Point, D, [&](const LaneWitness &W) {
         if (!reportsTier(W.T))
           return false;
-        Found = W.hasLanes() ? fateOf(AtFU, Point, D, Use,
-                                      KnownLanes{Reach, W.Warp, W.absent()},
-                                      WA, Callers)
-                             : Structural;
+        Found = W.hasLanes()
+                    ? fateOf(AtFU, Point, D, Use,
+                             KnownLanes{Reach, W.Warp, W.absent()}, WA, Callers)
+                    : Structural;
         return Found.isBug();
       });
   if (!W)
@@ -374,8 +374,9 @@ void WarpCheckBase::noteAbsentLanes(SourceLocation At, const Judged &J,
                                     ASTContext &Ctx) {
   LaneSet Absent =
       J.Witness.hasLanes() ? J.Witness.absent() & J.Witness.Named : 0;
-  Consequence C = J.Absent.F == AbsentFate::WaitAtBarrier ? Consequence::Hang
-                                                          : Consequence::Undefined;
+  Consequence C = J.Absent.F == AbsentFate::WaitAtBarrier
+                      ? Consequence::Hang
+                      : Consequence::Undefined;
   std::string Text = describeFate(J.Absent, Absent, Ctx);
   if (C == Consequence::Undefined)
     Text += ": undefined behaviour that runs silently on sm_90 today";

@@ -99,10 +99,9 @@ protected:
   /// \p D; \p Use the collective there, if it is one) miss lanes that are
   /// live and absent: the witness of a tier this check reports and the fate
   /// of those lanes, or nullopt. \p Callers continues past a return.
-  std::optional<Judged> judge(const FunctionUniformity &AtFU,
-                              const Stmt *Point, const Divergence &D,
-                              const CollectiveUse *Use, WarpAnalysis &WA,
-                              CallerFate Callers);
+  std::optional<Judged> judge(const FunctionUniformity &AtFU, const Stmt *Point,
+                              const Divergence &D, const CollectiveUse *Use,
+                              WarpAnalysis &WA, CallerFate Callers);
   /// The consequence of absent lanes with fate \p F, noted at their
   /// witness' finding \p At.
   void noteAbsentLanes(SourceLocation At, const Judged &J, ASTContext &Ctx);

@@ -61,8 +61,8 @@ bool CrossUnitLaunches::dependsOnLaunches(
     const clang::tidy::ClangTidyError &E) {
   std::lock_guard<std::mutex> G(Lock);
   return llvm::any_of(E.Notes, [&](const clang::tooling::DiagnosticMessage &N) {
-    return Dependent.count({realPath(N.FilePath, E.BuildDirectory),
-                            N.FileOffset}) != 0;
+    return Dependent.count(
+               {realPath(N.FilePath, E.BuildDirectory), N.FileOffset}) != 0;
   });
 }
 

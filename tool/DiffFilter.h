@@ -37,7 +37,6 @@ private:
   llvm::StringMap<std::vector<std::pair<unsigned, unsigned>>> Ranges;
 };
 
-
 } // namespace warplint
 
 #endif

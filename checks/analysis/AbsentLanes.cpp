@@ -16,8 +16,7 @@ public:
   FateWalk(const FunctionUniformity &FU, const Stmt *Point,
            const CollectiveUse *Use, std::optional<KnownLanes> Known,
            WarpAnalysis &WA, CallerFate Callers)
-      : FU(FU), Point(Point), Use(Use), Known(Known), WA(WA),
-        Callers(Callers) {
+      : FU(FU), Point(Point), Use(Use), Known(Known), WA(WA), Callers(Callers) {
     if (Point)
       PointBlock = FU.blockOf(Point);
   }
@@ -107,9 +106,8 @@ private:
       return std::nullopt;
     const auto *Inner = dyn_cast<CallExpr>(S->Synchronizes);
     bool Barrier = Inner && isBarrierName(calleeName(Inner));
-    return Fate{Barrier ? AbsentFate::WaitAtBarrier
-                        : AbsentFate::WaitAtCollective,
-                St};
+    return Fate{
+        Barrier ? AbsentFate::WaitAtBarrier : AbsentFate::WaitAtCollective, St};
   }
 
   void atExit() {
@@ -225,8 +223,9 @@ Fate fateAfter(const FunctionUniformity &FU, const Stmt *After,
 
 std::string describeFate(const Fate &F, LaneSet Absent, ASTContext &Ctx) {
   bool One = llvm::popcount(Absent) == 1;
-  std::string Who = Absent ? describeLanes(Absent) : "the lanes that do not "
-                                                     "arrive";
+  std::string Who = Absent ? describeLanes(Absent)
+                           : "the lanes that do not "
+                             "arrive";
   auto Verb = [&](llvm::StringRef Plural, llvm::StringRef Singular) {
     return Who + " " + (One ? Singular : Plural).str();
   };

@@ -29,10 +29,10 @@ class WarpAnalysis;
 
 /// What lanes that do not reach a collective do next, mildest first.
 enum class AbsentFate : uint8_t {
-  Exits,          ///< leave the kernel with nothing that waits on the way
-  PairsUp,        ///< run the same collective with the same mask instead
-  ReturnToCaller, ///< leave a device function whose callers are not known
-  ComeBack,       ///< reach this collective again later (a loop)
+  Exits,            ///< leave the kernel with nothing that waits on the way
+  PairsUp,          ///< run the same collective with the same mask instead
+  ReturnToCaller,   ///< leave a device function whose callers are not known
+  ComeBack,         ///< reach this collective again later (a loop)
   WaitAtCollective, ///< reach another warp collective
   WaitAtBarrier     ///< reach __syncthreads() or another block barrier
 };
@@ -61,7 +61,8 @@ struct KnownLanes {
 /// What the callers of a function do after it returns, for ReturnToCaller:
 /// the fate of lanes that come back from \p FD, or nullopt when its
 /// callers are not known.
-using CallerFate = llvm::function_ref<std::optional<Fate>(const FunctionDecl *)>;
+using CallerFate =
+    llvm::function_ref<std::optional<Fate>(const FunctionDecl *)>;
 
 /// What lanes that leave the way to \p Point at the branches of \p D do
 /// instead (the worst of what they can reach). \p Use is the collective at

@@ -1,9 +1,9 @@
 //===--- AddressEvidence.cpp - why an address is the same in every lane ---===//
 
 #include "AddressEvidence.h"
-#include "llvm/ADT/SmallPtrSet.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 namespace clang::warp {
 
@@ -56,8 +56,8 @@ private:
 /// Every value \p VD is given in \p Body: its initializer, the right-hand
 /// sides of assignments to it, and null for `++v`/`--v`; nullopt when its
 /// address escapes or it is written in a way that is not followed.
-std::optional<llvm::SmallVector<const Expr *, 4>>
-writesOf(const VarDecl *VD, const Stmt *Body) {
+std::optional<llvm::SmallVector<const Expr *, 4>> writesOf(const VarDecl *VD,
+                                                           const Stmt *Body) {
   struct Collect : RecursiveASTVisitor<Collect> {
     const VarDecl *VD;
     llvm::SmallVector<const Expr *, 4> Values;
@@ -90,8 +90,7 @@ writesOf(const VarDecl *VD, const Stmt *Body) {
     }
     bool VisitLambdaExpr(LambdaExpr *L) {
       for (const LambdaCapture &C : L->captures())
-        Escapes |= C.capturesVariable() &&
-                   C.getCaptureKind() == LCK_ByRef &&
+        Escapes |= C.capturesVariable() && C.getCaptureKind() == LCK_ByRef &&
                    C.getCapturedVar() == VD;
       return true;
     }
@@ -156,9 +155,8 @@ public:
     if (const auto *Call = dyn_cast<CallExpr>(E))
       return call(Call, Depth);
     if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
-      return llvm::all_of(Construct->arguments(), [&](const Expr *A) {
-        return uniform(A, Depth + 1);
-      });
+      return llvm::all_of(Construct->arguments(),
+                          [&](const Expr *A) { return uniform(A, Depth + 1); });
     if (const auto *MTE = dyn_cast<MaterializeTemporaryExpr>(E))
       return uniform(MTE->getSubExpr(), Depth + 1);
     return false;
@@ -184,9 +182,8 @@ private:
     if (const Expr *Object = callObject(Call);
         Object && !uniform(Object, Depth + 1))
       return false;
-    return llvm::all_of(callArguments(Call), [&](const Expr *A) {
-      return uniform(A, Depth + 1);
-    });
+    return llvm::all_of(callArguments(Call),
+                        [&](const Expr *A) { return uniform(A, Depth + 1); });
   }
 
   bool variable(const DeclRefExpr *DRE, unsigned Depth) {
@@ -257,9 +254,8 @@ private:
     M.VD = VD;
     M.TraverseStmt(const_cast<Stmt *>(FU.decl()->getBody()));
     return llvm::all_of(M.Calls, [&](const CXXMemberCallExpr *Call) {
-      return llvm::all_of(Call->arguments(), [&](const Expr *A) {
-        return uniform(A, Depth + 1);
-      });
+      return llvm::all_of(Call->arguments(),
+                          [&](const Expr *A) { return uniform(A, Depth + 1); });
     });
   }
 
@@ -283,7 +279,7 @@ private:
 } // namespace
 
 bool isUniformByConstruction(const Expr *E, const FunctionUniformity &FU,
-                              LaneEvaluator *Lanes) {
+                             LaneEvaluator *Lanes) {
   return FU.valueOf(E).isUniform() && Evidence(FU, Lanes).uniform(E);
 }
 

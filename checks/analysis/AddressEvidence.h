@@ -1,4 +1,5 @@
-//===--- AddressEvidence.h - why an address is the same in every lane -*- C++ -*-===//
+//===--- AddressEvidence.h - why an address is the same in every lane -*- C++
+//-*-===//
 //
 // The uniformity analysis calls an address uniform when it finds no reason
 // for it to differ between lanes. A finding that says "every lane performs

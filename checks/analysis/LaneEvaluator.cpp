@@ -634,18 +634,21 @@ static const ReturnStmt *asReturn(const Stmt *S) {
 /// locals declared with an initializer, `if (c) return a; [else return b;]`
 /// and a final `return e;`.
 static bool isReturnChain(const FunctionDecl *FD) {
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
+  const auto *Body =
+      dyn_cast_or_null<CompoundStmt>(FD ? FD->getBody() : nullptr);
   if (!Body || Body->body_empty() || Body->size() > 8 ||
       !isa<ReturnStmt>(Body->body_back()))
     return false;
   for (const Stmt *S : Body->body()) {
     if (const auto *DS = dyn_cast<DeclStmt>(S)) {
-      const auto *VD = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
-                                          : nullptr;
-      if (!VD || !VD->getInit() || !VD->getType()->isIntegralOrEnumerationType())
+      const auto *VD =
+          DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl()) : nullptr;
+      if (!VD || !VD->getInit() ||
+          !VD->getType()->isIntegralOrEnumerationType())
         return false;
     } else if (const auto *If = dyn_cast<IfStmt>(S)) {
-      if (If->getInit() || If->getConditionVariable() || !asReturn(If->getThen()) ||
+      if (If->getInit() || If->getConditionVariable() ||
+          !asReturn(If->getThen()) ||
           (If->getElse() && !asReturn(If->getElse())))
         return false;
     } else if (!isa<ReturnStmt>(S)) {

@@ -53,8 +53,8 @@ struct BlockExtents {
 
 /// A value the same in every lane that the evaluator read and did not know.
 struct RuntimeValue {
-  uint64_t Key = 0;             ///< the same for every read of one value
-  const Expr *Read = nullptr;   ///< one read of it, for messages
+  uint64_t Key = 0;           ///< the same for every read of one value
+  const Expr *Read = nullptr; ///< one read of it, for messages
   /// A built-in register (blockDim.x): its value comes with the block.
   bool BlockShape = false;
 };

@@ -231,8 +231,8 @@ static const Expr *followedCondition(const CFGBlock &B) {
 }
 
 /// The case value range \p Label matches, if it is a case with constants.
-static std::optional<std::pair<int64_t, int64_t>>
-caseRange(const Stmt *Label, ASTContext &Ctx) {
+static std::optional<std::pair<int64_t, int64_t>> caseRange(const Stmt *Label,
+                                                            ASTContext &Ctx) {
   const auto *Case = dyn_cast_or_null<CaseStmt>(Label);
   if (!Case || Case->getLHS()->isValueDependent())
     return std::nullopt;
@@ -292,8 +292,7 @@ llvm::SmallVector<LaneSet, 2> LaneReach::switchLanes(const CFGBlock &B,
 llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
                                                    uint64_t Warp) {
   llvm::SmallVector<LaneSet, 2> Out(B.succ_size(), AllLanes);
-  if (const auto *Switch =
-          dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
+  if (const auto *Switch = dyn_cast_or_null<SwitchStmt>(B.getTerminatorStmt()))
     return switchLanes(B, *Switch, Warp);
   const Expr *Cond = followedCondition(B);
   if (!Cond)

@@ -31,8 +31,8 @@ bool writesVariable(const Stmt *S, const VarDecl *VD);
 
 /// The for-loops on the way from the body of \p FU's function down to
 /// \p S, outermost first.
-llvm::SmallVector<const ForStmt *, 4> forLoopsAround(const Stmt *S,
-                                                      const FunctionUniformity &FU);
+llvm::SmallVector<const ForStmt *, 4>
+forLoopsAround(const Stmt *S, const FunctionUniformity &FU);
 
 /// Calls \p Visit once for each iteration of the loops around \p S whose
 /// counters take the same constant values in every lane (`for (int o = 16;
@@ -67,9 +67,8 @@ private:
   /// The lanes of one warp reaching each CFG block, by block id.
   const std::vector<LaneSet> &blockLanes(uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B, a switch.
-  llvm::SmallVector<LaneSet, 2> switchLanes(const CFGBlock &B,
-                                            const SwitchStmt &Switch,
-                                            uint64_t Warp);
+  llvm::SmallVector<LaneSet, 2>
+  switchLanes(const CFGBlock &B, const SwitchStmt &Switch, uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
   /// The bindings of the variables that \p Cond, the condition of block

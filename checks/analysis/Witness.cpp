@@ -37,13 +37,13 @@ std::string describeBlock(const std::optional<BlockExtents> &Block) {
 
 /// The values a runtime value is given in turn: around and on multiples of
 /// 32, small and large.
-static constexpr int64_t Candidates[] = {17, 1, 31, 33, 48, 100, 1000, 1025,
-                                         32, 64, 96, 128, 1024, 4096};
+static constexpr int64_t Candidates[] = {17,   1,  31, 33, 48,  100,  1000,
+                                         1025, 32, 64, 96, 128, 1024, 4096};
 /// Block extents tried for blockDim.x in an unknown block (1-D).
 static constexpr int64_t BlockCandidates[] = {48, 96, 100, 16, 8, 64, 128, 256};
 /// The values a split is tested for to say for which it happens.
-static constexpr int64_t Probes[] = {1,  7,   16,  17,  31,  32,  33,
-                                     48, 63,  64,  65,  96,  100, 127,
+static constexpr int64_t Probes[] = {1,   7,   16,   17,   31,  32,  33,
+                                     48,  63,  64,   65,   96,  100, 127,
                                      128, 129, 1000, 1024, 1025};
 
 /// Block shapes that put two rows of threads in one warp, for threadIdx.y
@@ -109,8 +109,7 @@ static std::optional<SteppedLoop> steppedLoop(const ForStmt *For) {
                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
                        : nullptr;
   if (!VD || !VD->getInit() || !VD->getType()->isIntegerType() ||
-      !For->getCond() || !For->getInc() ||
-      writesVariable(For->getBody(), VD))
+      !For->getCond() || !For->getInc() || writesVariable(For->getBody(), VD))
     return std::nullopt;
   SteppedLoop L;
   L.Counter = VD;
@@ -287,8 +286,9 @@ bool WitnessSearch::mightSplit(uint64_t Warp) {
   LaneEvaluator &Eval = Reach.evaluator();
   LaneSet Live = Eval.liveLanes(Warp);
   for (const DivergentBranch &B : Current->Branches) {
-    if (!B.Condition || isa_and_nonnull<ForStmt, WhileStmt, DoStmt,
-                                        CXXForRangeStmt>(B.Terminator))
+    if (!B.Condition ||
+        isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(
+            B.Terminator))
       continue;
     bool ReadWarp = false;
     LaneValues V = Eval.laneValues(B.Condition, Warp, ReadWarp);
@@ -308,8 +308,7 @@ bool WitnessSearch::mightSplit(uint64_t Warp) {
 
 bool WitnessSearch::exactAt(const Stmt *S, const Stmt *Bound) {
   LaneEvaluator &Eval = Reach.evaluator();
-  for (const DivergentBranch &B :
-       Reach.function().divergenceAt(S).Branches) {
+  for (const DivergentBranch &B : Reach.function().divergenceAt(S).Branches) {
     if (B.Terminator == Bound)
       continue;
     if (!B.Condition ||
@@ -342,7 +341,8 @@ std::string WitnessSearch::conditionOn(const Stmt *S, const RuntimeValue &R) {
   if (!R.BlockShape)
     Eval.bindRuntimeValue(R.Key, std::nullopt);
   auto Matches = [&](auto Pattern) {
-    return llvm::all_of(Seen, [&](auto P) { return P.second == Pattern(P.first); });
+    return llvm::all_of(Seen,
+                        [&](auto P) { return P.second == Pattern(P.first); });
   };
   for (int64_t M : {32, 64, 128, 256})
     if (Matches([&](int64_t V) { return V % M != 0; }))

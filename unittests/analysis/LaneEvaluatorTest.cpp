@@ -22,7 +22,8 @@ protected:
     std::vector<const Expr *> Out;
     for (const Stmt *S : stmtsIn(Fn, [](const Stmt *S) {
            const auto *Call = dyn_cast<CallExpr>(S);
-           const FunctionDecl *Callee = Call ? Call->getDirectCallee() : nullptr;
+           const FunctionDecl *Callee =
+               Call ? Call->getDirectCallee() : nullptr;
            return Callee && Callee->getName() == "show";
          }))
       Out.push_back(cast<CallExpr>(S)->getArg(0)->IgnoreImpCasts());
@@ -39,8 +40,7 @@ protected:
   }
   /// Expects \p E to be \p Want(lane) in every lane of warp \p Warp.
   template <typename Fn>
-  void expectLanes(LaneEvaluator &Eval, const Expr *E, uint64_t Warp,
-                   Fn Want) {
+  void expectLanes(LaneEvaluator &Eval, const Expr *E, uint64_t Warp, Fn Want) {
     for (unsigned L = 0; L < 32; ++L) {
       std::optional<int64_t> V = Eval.valueIn(E, L, Warp);
       ASSERT_TRUE(V.has_value()) << "line " << lineOf(E) << " lane " << L;
@@ -206,9 +206,9 @@ void host() { launched<<<1, 64>>>(nullptr); }
 )cu"));
   WarpAnalysis &WA = analysis();
   auto At = [&](llvm::StringRef Fn) {
-    return stmtsIn(Fn, [](const Stmt *S) {
-      return matchCollective(S).has_value();
-    }).front();
+    return stmtsIn(Fn,
+                   [](const Stmt *S) { return matchCollective(S).has_value(); })
+        .front();
   };
   std::optional<LaneWitness> P =
       witnessAt(WA, *uniformity("proven"), At("proven"), {});
@@ -229,16 +229,16 @@ void host() { launched<<<1, 64>>>(nullptr); }
   EXPECT_TRUE(D->DataLoad);
 
   // In a 64-thread block, threadIdx.x < 48 splits warp 1.
-  std::optional<LaneWitness> L = witnessAt(WA, *uniformity("launched"),
-                                           At("launched"), {{64, 1, 1}});
+  std::optional<LaneWitness> L =
+      witnessAt(WA, *uniformity("launched"), At("launched"), {{64, 1, 1}});
   ASSERT_TRUE(L);
   EXPECT_EQ(L->T, Tier::Proven);
   EXPECT_EQ(L->Arrive, 0xffffu);
 
   // No lane arithmetic splits a warp at threadIdx.x < 64: only a potential
   // witness is left.
-  std::optional<LaneWitness> U = witnessAt(
-      WA, *uniformity("whole_warps"), At("whole_warps"), {});
+  std::optional<LaneWitness> U =
+      witnessAt(WA, *uniformity("whole_warps"), At("whole_warps"), {});
   ASSERT_TRUE(U);
   EXPECT_EQ(U->T, Tier::Potential);
 }
@@ -281,10 +281,9 @@ __global__ void caller_syncs(unsigned *out, int n) {
                        return matchCollective(S).has_value();
                      }).front();
     std::optional<CollectiveUse> Use = matchCollective(At);
-    return fateOf(*FU, At, FU->divergenceAt(At), &*Use, std::nullopt, WA,
-                  [&](const FunctionDecl *FD) {
-                    return WA.fateAfterReturn(FD);
-                  });
+    return fateOf(
+        *FU, At, FU->divergenceAt(At), &*Use, std::nullopt, WA,
+        [&](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); });
   };
   EXPECT_EQ(FateIn("exits").F, AbsentFate::Exits);
   EXPECT_EQ(FateIn("barrier").F, AbsentFate::WaitAtBarrier);
