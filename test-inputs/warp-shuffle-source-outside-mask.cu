@@ -160,3 +160,20 @@ __global__ void per_half_broadcast(float *out, const float *in) {
   v = __shfl_sync(half, v, 0, 16);
   out[threadIdx.x] = v;
 }
+
+// Segments of 16 lanes, each leaving as a whole: the xor butterfly stays in
+// its segment, so no lane reads one that left. The block index is not
+// blockIdx.x itself and the row count is a product: neither is a run-time
+// value free to take any value (a block offset is a multiple of the block).
+__global__ void segment_norms(const float *x, float *y, int rows, int heads,
+                              int first_block) {
+  const int block_idx = blockIdx.x >= first_block ? blockIdx.x - first_block
+                                                  : blockIdx.x;
+  const int row = (threadIdx.x + block_idx * blockDim.x) / 16;
+  if (row >= rows * heads)
+    return;
+  float v = x[row * 16 + threadIdx.x % 16];
+  for (int o = 8; o >= 1; o /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  y[row] = v;
+}

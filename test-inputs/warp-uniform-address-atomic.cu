@@ -1281,3 +1281,42 @@ void finish_total(const float *partials, float *total, int n,
                   cudaStream_t stream) {
   add_block_totals<<<1, 1, 0, stream>>>(partials, total, n);
 }
+
+// Per-block bookkeeping: nothing in the kernel depends on the lane, and the
+// only launch takes its block from the caller. Such kernels are run one
+// thread per block as often as not: no evidence of a second lane (the
+// potential tier, silent by default).
+__global__ void lower_bounds(int *lo, const int *v, int n) {
+  for (int i = blockIdx.y; i < n; i += gridDim.y)
+    atomicMin(&lo[i], v[i]);
+}
+void run_lower_bounds(dim3 grid, dim3 block, int *lo, const int *v, int n) {
+  lower_bounds<<<grid, block>>>(lo, v, n);
+}
+
+// The same kernel launched with 256 threads per block: every lane repeats
+// the atomic.
+__global__ void lower_bounds_wide(int *lo, const int *v, int n) {
+  for (int i = blockIdx.y; i < n; i += gridDim.y)
+    atomicMin(&lo[i], v[i]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane performs 'atomicMin' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-2]]:5: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
+    // CHECK-NOTES: :[[@LINE-3]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+}
+void run_lower_bounds_wide(dim3 grid, int *lo, const int *v, int n) {
+  lower_bounds_wide<<<grid, 256>>>(lo, v, n);
+}
+
+// A helper's atomic behind a guard that lets only thread (0, 0) through
+// (x plus 32 times y is 0 only there): no second lane to serialize against.
+__device__ void grab_batch(int *counter, int *slot) {
+  const int t = threadIdx.x + threadIdx.y * 32;
+  if (t == 0)
+    *slot = atomicAdd(counter, 1);
+}
+__global__ void batches(int *counter, int *out) {
+  __shared__ int s_batch;
+  grab_batch(counter, &s_batch);
+  __syncthreads();
+  out[blockIdx.x * blockDim.x * blockDim.y + threadIdx.x] = s_batch;
+}
