@@ -4,6 +4,7 @@
 #define WARP_LINT_ATOMICSPINLOCKCHECK_H
 
 #include "WarpCheckBase.h"
+#include "analysis/LockPatterns.h"
 #include "llvm/ADT/DenseMap.h"
 
 namespace clang::tidy::warp {
@@ -20,7 +21,7 @@ public:
       : WarpCheckBase(Name, Context) {}
   void onEndOfTranslationUnit() override;
 
-  struct Acquire;
+  using Acquire = LockAcquire;
   struct CriticalSection;
 
 protected:

@@ -74,6 +74,13 @@ AST_MATCHER(FunctionDecl, isDeviceDefinition) {
 }
 } // namespace
 
+void WarpCheckBase::useAnalyses(std::shared_ptr<UnitAnalyses> Shared) {
+  Analyses = std::move(Shared);
+  for (unsigned K = 0; K < FacetKinds; ++K)
+    if (Facets & facetBit(FacetKind(K)))
+      Analyses->declareFacet(FacetKind(K));
+}
+
 void WarpCheckBase::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(functionDecl(isDeviceDefinition()).bind("fn"), this);
 }
@@ -85,7 +92,9 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
   if (!isAnalysedDefinition(FD))
     return;
   Context = Result.Context;
-  WarpAnalysis &WA = WarpAnalysis::get(*Result.Context, AnalysisOptions);
+  if (!Analyses)
+    useAnalyses(std::make_shared<UnitAnalyses>());
+  WarpAnalysis &WA = Analyses->get(*Result.Context, AnalysisOptions);
   if (WA.inSystemHeader(FD))
     return;
   WA.startChecking(FD);
@@ -116,8 +125,8 @@ void WarpCheckBase::check(const MatchFinder::MatchResult &Result) {
 void WarpCheckBase::onEndOfTranslationUnit() {
   Reported.clear();
   // Every check has matched by now: the shared analysis can go.
-  if (Context)
-    WarpAnalysis::release(*Context);
+  if (Context && Analyses)
+    Analyses->release(*Context);
   Context = nullptr;
 }
 

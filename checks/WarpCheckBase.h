@@ -11,6 +11,7 @@
 
 #include "FindingNotes.h"
 #include "FixItText.h"
+#include "analysis/UnitAnalyses.h"
 #include "analysis/WarpAnalysis.h"
 #include "clang-tidy/ClangTidyCheck.h"
 #include "llvm/ADT/DenseSet.h"
@@ -31,7 +32,16 @@ public:
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override;
   void onEndOfTranslationUnit() override;
 
+  /// The analyses this check shares with the other checks of its front end
+  /// (the module passes one to every check it makes). A check given none
+  /// makes its own.
+  void useAnalyses(std::shared_ptr<UnitAnalyses> Shared);
+
 protected:
+  /// Records that this check reads facet \p K of the summaries; checks call
+  /// it in their constructor.
+  void declareFacet(FacetKind K) { Facets |= facetBit(K); }
+
   /// Called once per device function definition with its analysis.
   virtual void checkFunction(const FunctionDecl *FD,
                              const FunctionUniformity &FU,
@@ -125,6 +135,8 @@ private:
   /// Whether clang-tidy's --line-filter keeps a warning at \p Loc.
   bool passesLineFilter(SourceLocation Loc) const;
 
+  std::shared_ptr<UnitAnalyses> Analyses;
+  FacetSet Facets = 0;
   llvm::DenseSet<unsigned> Reported;
   /// The tiers reported, one bit per Tier (option Tiers).
   unsigned Tiers = 0;

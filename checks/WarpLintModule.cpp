@@ -21,8 +21,16 @@ namespace clang::tidy::warp {
 class WarpLintModule : public ClangTidyModule {
 public:
   void addCheckFactories(ClangTidyCheckFactories &Factories) override {
+    // The checks this module makes share the analysis of each unit; the
+    // module (one per front end's set of check factories) owns it.
+    auto Analyses = std::make_shared<clang::warp::UnitAnalyses>();
 #define WARP_CHECK(Id, Class, Short, Full, Level, Doc)                         \
-  Factories.registerCheck<Class>(Id);
+  Factories.registerCheckFactory(                                              \
+      Id, [Analyses](StringRef Name, ClangTidyContext *Context) {              \
+        auto Check = std::make_unique<Class>(Name, Context);                   \
+        Check->useAnalyses(Analyses);                                          \
+        return Check;                                                          \
+      });
 #include "CheckList.def"
   }
 };

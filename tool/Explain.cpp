@@ -587,8 +587,8 @@ void ExplainConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     Smallest = std::min(Smallest, Size(FD));
   UniformityOptions Other = Opts;
   Other.ThreadIdxYZUniform = !Opts.ThreadIdxYZUniform;
-  WarpAnalysis &WA = WarpAnalysis::get(Ctx, Opts);
-  WarpAnalysis &Flipped = WarpAnalysis::get(Ctx, Other);
+  WarpAnalysis WA(Ctx, Opts);
+  WarpAnalysis Flipped(Ctx, Other);
   Explainer E(Ctx, WA, Flipped, Opts.ThreadIdxYZUniform);
   for (const FunctionDecl *FD : Finder.Functions) {
     if (Size(FD) != Smallest)
@@ -598,7 +598,6 @@ void ExplainConsumer::HandleTranslationUnit(ASTContext &Ctx) {
     if (FU)
       Result.Explanations.push_back(E.explain(FD, *FU, Subject));
   }
-  WarpAnalysis::release(Ctx);
 }
 
 class ExplainAction : public ASTFrontendAction {

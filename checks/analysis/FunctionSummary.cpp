@@ -3,16 +3,8 @@
 #include "FunctionSummary.h"
 #include "AtomicFacet.h"
 #include "CollectiveFacet.h"
-#include <atomic>
 
 namespace clang::warp {
-
-/// The facets declared by the checks of this process, one bit per kind.
-static std::atomic<unsigned> Declared{0};
-
-void declareFacet(FacetKind K) { Declared |= 1u << unsigned(K); }
-
-bool isDeclared(FacetKind K) { return Declared & (1u << unsigned(K)); }
 
 SummaryFacet::~SummaryFacet() = default;
 

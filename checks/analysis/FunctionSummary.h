@@ -30,11 +30,10 @@ enum class FacetKind : unsigned {
 };
 constexpr unsigned FacetKinds = 2;
 
-/// Makes the analyses of this process compute \p K with every summary.
-/// Checks call it when they are created, before any translation unit.
-void declareFacet(FacetKind K);
-/// Whether some check has declared \p K.
-bool isDeclared(FacetKind K);
+/// A set of facet kinds, one bit per kind.
+using FacetSet = unsigned;
+constexpr FacetSet AllFacets = (1u << FacetKinds) - 1;
+constexpr FacetSet facetBit(FacetKind K) { return 1u << unsigned(K); }
 
 /// The function whose summary is being built, as its facets see it.
 struct SummaryWalk {

@@ -2,7 +2,6 @@
 
 #include "WarpAnalysis.h"
 #include "KernelLaunches.h"
-#include "LaunchLedger.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
@@ -11,70 +10,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include <map>
-#include <mutex>
 
 namespace clang::warp {
-
-namespace {
-/// Analyses live per ASTContext; warp-lint -j runs translation units on
-/// several threads, each with its own context.
-std::mutex RegistryMutex;
-/// Checks configured with different analysis options get separate analyses:
-/// the key is the whole options value, so a new option cannot be shared
-/// silently.
-using RegistryKey = std::pair<const ASTContext *, UniformityOptions>;
-std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> &registry() {
-  static std::map<RegistryKey, std::unique_ptr<WarpAnalysis>> R;
-  return R;
-}
-} // namespace
-
-WarpAnalysis &WarpAnalysis::get(ASTContext &Ctx,
-                                const UniformityOptions &Opts) {
-  std::lock_guard<std::mutex> Lock(RegistryMutex);
-  auto &Slot = registry()[{&Ctx, Opts}];
-  if (!Slot)
-    Slot = std::make_unique<WarpAnalysis>(Ctx, Opts);
-  return *Slot;
-}
-
-/// Tells the ledger what \p Launches, those of the unit of \p Ctx, show.
-static void reportLaunches(ASTContext &Ctx,
-                           llvm::ArrayRef<KernelLaunch> UnitLaunches,
-                           LaunchLedger &Ledger) {
-  llvm::StringMap<bool> Aligned;
-  for (const KernelLaunch &L : UnitLaunches) {
-    auto [It, New] = Aligned.try_emplace(usrOf(L.Kernel), true);
-    It->second = It->second && L.Block.warpAligned();
-  }
-  std::vector<LedgerLaunch> Launches;
-  for (const auto &[Usr, IsAligned] : Aligned)
-    if (!Usr.empty())
-      Launches.push_back({Usr.str(), IsAligned});
-  const SourceManager &SM = Ctx.getSourceManager();
-  Ledger.unitLaunches(
-      realFileOf(SM.getLocForStartOfFile(SM.getMainFileID()), SM), Launches);
-}
-
-void WarpAnalysis::release(ASTContext &Ctx) {
-  std::vector<std::unique_ptr<WarpAnalysis>> Released;
-  {
-    std::lock_guard<std::mutex> Lock(RegistryMutex);
-    // Every options value of this context (a handful of entries at most).
-    auto &R = registry();
-    for (auto It = R.begin(); It != R.end();)
-      if (It->first.first == &Ctx) {
-        Released.push_back(std::move(It->second));
-        It = R.erase(It);
-      } else {
-        ++It;
-      }
-  }
-  // Once per unit: only the first check to finish finds its analysis.
-  if (!Released.empty())
-    if (LaunchLedger *Ledger = launchLedger())
-      reportLaunches(Ctx, Released.front()->launches(), *Ledger);
-}
 
 WarpAnalysis::~WarpAnalysis() = default;
 
@@ -791,7 +728,7 @@ FunctionSummary WarpAnalysis::computeSummary(const FunctionDecl *FD,
   S.ParamWrites.resize(FD->getNumParams());
   llvm::SmallVector<SummaryFacet *, FacetKinds> Facets;
   for (unsigned K = 0; K < FacetKinds; ++K)
-    if (isDeclared(FacetKind(K))) {
+    if (this->Facets & facetBit(FacetKind(K))) {
       S.Facets[K] = makeFacet(FacetKind(K));
       Facets.push_back(S.Facets[K].get());
     }

@@ -87,13 +87,11 @@ struct DivergencePath {
 
 class WarpAnalysis : public ValueOracle {
 public:
-  /// The analysis of the translation unit of \p Ctx (created on first use).
-  static WarpAnalysis &get(ASTContext &Ctx, const UniformityOptions &Opts);
-  /// Frees the analysis of \p Ctx at the end of its translation unit.
-  static void release(ASTContext &Ctx);
-
-  WarpAnalysis(ASTContext &Ctx, const UniformityOptions &Opts)
-      : Ctx(Ctx), Opts(Opts) {}
+  /// The analysis of the translation unit of \p Ctx; its summaries carry
+  /// the facets in \p Facets. Front ends get theirs from UnitAnalyses.
+  WarpAnalysis(ASTContext &Ctx, const UniformityOptions &Opts,
+               FacetSet Facets = AllFacets)
+      : Ctx(Ctx), Opts(Opts), Facets(Facets) {}
   ~WarpAnalysis() override;
 
   ASTContext &context() { return Ctx; }
@@ -208,6 +206,7 @@ private:
 
   ASTContext &Ctx;
   UniformityOptions Opts;
+  FacetSet Facets;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionUniformity>>
       Functions;
   llvm::DenseMap<const FunctionDecl *, std::unique_ptr<FunctionSummary>>

@@ -2,6 +2,7 @@
 
 #include "WarpExchanges.h"
 #include "BarrierSteps.h"
+#include "LockPatterns.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -15,12 +16,6 @@ bool ordersLanes(const Stmt *S, WarpAnalysis &WA) {
     return false;
   if (isBarrierName(calleeName(Call)))
     return true;
-  // A compare-and-swap or exchange takes or releases a lock: the lanes that
-  // pass it one at a time do not race inside the critical section (whether
-  // the lock itself is safe is warp-atomic-spinlock's question).
-  if (std::optional<AtomicInfo> Atomic = matchAtomic(Call))
-    if (Atomic->Op == AtomicOp::CAS || Atomic->Op == AtomicOp::Exch)
-      return true;
   // `tile.sync()`, `cg::sync(block)`, a helper around __syncwarp().
   if (const FunctionDecl *Callee = calledDefinition(Call))
     if (const FunctionSummary *Summary = WA.summary(Callee))
@@ -520,69 +515,51 @@ bool RaceFinder::sharedRoot(const ValueDecl *Root) const {
   return true;
 }
 
-/// Whether \p S runs an atomic that can take a lock (any but a plain store),
-/// itself or in a helper it calls.
-static bool hasAtomic(const Stmt *S, unsigned Depth = 0) {
-  if (!S || Depth > 2)
-    return false;
-  if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    if (std::optional<AtomicInfo> Atomic = matchAtomic(Call))
-      if (Atomic->Op != AtomicOp::Store)
-        return true;
-    if (const FunctionDecl *Callee = calledDefinition(Call))
-      if (hasAtomic(Callee->getBody(), Depth + 1))
-        return true;
-  }
-  return llvm::any_of(S->children(),
-                      [&](const Stmt *C) { return hasAtomic(C, Depth); });
+/// Whether \p E takes a lock: an atomic or try-lock helper call in it does.
+static bool takesLockIn(const Expr *E, ASTContext &Ctx) {
+  bool Found = false;
+  walkStmts(E, [&](const Stmt *S) {
+    if (const auto *Call = dyn_cast<CallExpr>(S))
+      Found = Found || lockTaken(Call, Ctx) || tryLockTake(Call, Ctx).first;
+  });
+  return Found;
 }
 
-/// Whether \p S spins until it takes a lock: a loop whose condition (or,
-/// for `while (true)`, whose body) runs an atomic, or a call of a helper
-/// that has one.
-static bool takesLock(const Stmt *S, unsigned Depth = 0) {
+/// Whether \p S spins until it holds a lock: a spin-acquire loop, or a call
+/// of a helper that has one.
+static bool spinsForLock(const Stmt *S, ASTContext &Ctx, unsigned Depth = 0) {
   if (!S || Depth > 2)
     return false;
-  const Expr *Cond = nullptr;
-  const Stmt *Body = nullptr;
-  if (const auto *W = dyn_cast<WhileStmt>(S))
-    Cond = W->getCond(), Body = W->getBody();
-  else if (const auto *D = dyn_cast<DoStmt>(S))
-    Cond = D->getCond(), Body = D->getBody();
-  else if (const auto *F = dyn_cast<ForStmt>(S))
-    Cond = F->getCond(), Body = F->getBody();
-  if (Body)
-    return hasAtomic(Cond) ||
-           ((!Cond || isa<CXXBoolLiteralExpr, IntegerLiteral>(
-                          Cond->IgnoreParenImpCasts())) &&
-            hasAtomic(Body));
+  if (isa<WhileStmt, DoStmt, ForStmt>(S))
+    return spinAcquire(S, Ctx, [](const CallExpr *) { return true; })
+        .has_value();
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
     const FunctionDecl *Callee = calledDefinition(Call);
-    return Callee && Callee->getBody() &&
-           takesLock(Callee->getBody(), Depth + 1);
+    return Callee && spinsForLock(Callee->getBody(), Ctx, Depth + 1);
   }
   if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return llvm::any_of(C->body(),
-                        [&](const Stmt *B) { return takesLock(B, Depth); });
+    return llvm::any_of(
+        C->body(), [&](const Stmt *B) { return spinsForLock(B, Ctx, Depth); });
   if (const auto *E = dyn_cast<ExprWithCleanups>(S))
-    return takesLock(E->getSubExpr(), Depth);
+    return spinsForLock(E->getSubExpr(), Ctx, Depth);
   return false;
 }
 
 /// Whether \p S runs only in a lane that holds a lock (`if (atomicCAS(l,
 /// 0, 1) == 0) { ... }`, or after `while (atomicCAS(l, 0, 1) != 0);` or a
 /// lock helper's call): lanes there take turns, they do not race.
-static bool insideLockedSection(const Stmt *S, const FunctionUniformity &FU) {
+static bool insideLockedSection(const Stmt *S, const FunctionUniformity &FU,
+                                ASTContext &Ctx) {
   for (const Stmt *Child = S, *P = FU.parentOf(S); P;
        Child = P, P = FU.parentOf(P)) {
     if (const auto *If = dyn_cast<IfStmt>(P);
-        If && Child == If->getThen() && hasAtomic(If->getCond()))
+        If && Child == If->getThen() && takesLockIn(If->getCond(), Ctx))
       return true;
     if (const auto *C = dyn_cast<CompoundStmt>(P))
       for (const Stmt *Before : C->body()) {
         if (Before == Child)
           break;
-        if (takesLock(Before))
+        if (spinsForLock(Before, Ctx))
           return true;
       }
   }
@@ -592,7 +569,8 @@ static bool insideLockedSection(const Stmt *S, const FunctionUniformity &FU) {
 void RaceFinder::run(std::vector<ExchangeRace> &Out) {
   std::vector<Site> Sites;
   for (const ElementAccess &A : EA.Accesses)
-    if (sharedRoot(A.Address.Root) && !insideLockedSection(A.E, FU))
+    if (sharedRoot(A.Address.Root) &&
+        !insideLockedSection(A.E, FU, WA.context()))
       Sites.push_back({&A});
   // Only arrays both read and written can be exchanged through.
   auto Candidate = [&](const Site &R, const Site &W) {

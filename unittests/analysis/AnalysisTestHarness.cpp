@@ -48,16 +48,13 @@ void AnalysisTest::SetUp() {
 }
 
 void AnalysisTest::TearDown() {
-  // The registry is keyed by ASTContext address: free it before the AST, so
-  // that a later snippet's context at the same address starts afresh.
-  if (AST)
-    WarpAnalysis::release(AST->getASTContext());
+  // The analysis before the AST it points into.
   WA = nullptr;
+  Owned.reset();
 }
 
-bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
+std::unique_ptr<ASTUnit> AnalysisTest::parse(llvm::StringRef Snippet) {
   std::string Cuda = cudaPath();
-  Code = Snippet.str();
   std::vector<std::string> Args = {"-x",
                                    "cuda",
                                    "--cuda-path=" + Cuda,
@@ -74,20 +71,29 @@ bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
                                    "-resource-dir=" WARP_LINT_UT_RESOURCE_DIR,
                                    "-Wno-unused-value"};
   Args.insert(Args.end(), ExtraFlags.begin(), ExtraFlags.end());
-  AST = tooling::buildASTFromCodeWithArgs(std::string(Prelude) + Code, Args,
-                                          "input.cu");
-  if (!AST) {
+  std::unique_ptr<ASTUnit> Unit = tooling::buildASTFromCodeWithArgs(
+      std::string(Prelude) + Snippet.str(), Args, "input.cu");
+  if (!Unit) {
     ADD_FAILURE() << "could not build an AST";
-    return false;
+    return nullptr;
   }
-  if (AST->getDiagnostics().hasErrorOccurred()) {
-    ADD_FAILURE() << "the snippet does not compile:\n" << Code;
-    return false;
+  if (Unit->getDiagnostics().hasErrorOccurred()) {
+    ADD_FAILURE() << "the snippet does not compile:\n" << Snippet.str();
+    return nullptr;
   }
+  return Unit;
+}
+
+bool AnalysisTest::analyze(llvm::StringRef Snippet, UniformityOptions Opts) {
+  WA = nullptr;
+  Owned.reset();
+  Code = Snippet.str();
+  AST = parse(Snippet);
+  if (!AST)
+    return false;
   // Every check's facts, as when all checks are enabled.
-  for (unsigned K = 0; K < FacetKinds; ++K)
-    declareFacet(FacetKind(K));
-  WA = &WarpAnalysis::get(AST->getASTContext(), Opts);
+  Owned = std::make_unique<WarpAnalysis>(AST->getASTContext(), Opts);
+  WA = Owned.get();
   return true;
 }
 

@@ -65,6 +65,9 @@ protected:
   /// Parses \p Code (after the probe prelude) as CUDA device code; a compile
   /// error fails the test and returns false.
   bool analyze(llvm::StringRef Code, UniformityOptions Opts = {});
+  /// Parses \p Code (after the probe prelude) as analyze does, into a unit
+  /// of its own; null (and a failure) when it does not compile.
+  std::unique_ptr<ASTUnit> parse(llvm::StringRef Code);
   /// Compiler flags added to the next analyze (`-fgpu-rdc` for device-side
   /// launches).
   std::vector<std::string> ExtraFlags;
@@ -91,6 +94,7 @@ protected:
 private:
   std::string Code;
   std::unique_ptr<ASTUnit> AST;
+  std::unique_ptr<WarpAnalysis> Owned;
   WarpAnalysis *WA = nullptr;
 };
 
