@@ -4,12 +4,26 @@
 
 namespace clang::warp {
 
+/// Whether \p S is in the body or the increment of \p For: an edge from
+/// a block of such statements into the header is a back edge.
+static bool inIteration(const Stmt *S, const ForStmt *For,
+                        const FunctionUniformity &FU) {
+  for (const Stmt *P = S; P; P = FU.parentOf(P))
+    if (P == For->getBody() || P == For->getInc())
+      return true;
+  return false;
+}
+
 BarrierSteps::BarrierSteps(const FunctionUniformity &FU,
-                           llvm::function_ref<bool(const Stmt *)> Orders)
+                           llvm::function_ref<bool(const Stmt *)> Orders,
+                           llvm::function_ref<bool(const ForStmt *)> RunsOnce)
     : FU(FU) {
   const CFG &G = FU.cfg();
   unsigned N = G.getNumBlockIDs();
   Barriers.resize(N);
+  // The headers of loops known to run at least once: lanes leave them only
+  // after an iteration, with what the back edges bring.
+  std::vector<const ForStmt *> Counted(N, nullptr);
   for (const CFGBlock *B : G) {
     unsigned I = 0;
     for (const CFGElement &E : *B) {
@@ -18,8 +32,12 @@ BarrierSteps::BarrierSteps(const FunctionUniformity &FU,
           Barriers[B->getBlockID()].push_back({I, Origins++});
       ++I;
     }
+    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt());
+        For && B->succ_size() == 2 && RunsOnce(For))
+      Counted[B->getBlockID()] = For;
   }
   In.assign(N, llvm::BitVector(Origins));
+  std::vector<llvm::BitVector> BackIn(N, llvm::BitVector(Origins));
   std::vector<bool> Seen(N);
   const CFGBlock &Entry = G.getEntry();
   In[Entry.getBlockID()].set(0);
@@ -33,14 +51,31 @@ BarrierSteps::BarrierSteps(const FunctionUniformity &FU,
       Out = In[Id];
     else
       Out.set(Barriers[Id].back().second);
+    unsigned Index = 0;
     for (const CFGBlock::AdjacentBlock &Succ : B->succs()) {
+      bool Exit = Index++ == 1 && Counted[Id];
       const CFGBlock *S = Succ.getReachableBlock();
       if (!S)
         continue;
       unsigned SId = S->getBlockID();
-      if (!Seen[SId] || Out.test(In[SId])) {
+      const llvm::BitVector &Flow =
+          Exit && Barriers[Id].empty() ? BackIn[Id] : Out;
+      if (Counted[SId]) {
+        const Stmt *Last = nullptr;
+        for (const CFGElement &E : *B)
+          if (std::optional<CFGStmt> St = E.getAs<CFGStmt>())
+            Last = St->getStmt();
+        if (!Last)
+          Last = B->getTerminatorStmt();
+        if (Last && inIteration(Last, Counted[SId], FU) &&
+            Out.test(BackIn[SId])) {
+          BackIn[SId] |= Out;
+          Seen[SId] = false; // its exit edge has more to carry
+        }
+      }
+      if (!Seen[SId] || Flow.test(In[SId])) {
         Seen[SId] = true;
-        In[SId] |= Out;
+        In[SId] |= Flow;
         Work.push_back(S);
       }
     }

@@ -27,9 +27,12 @@ namespace clang::warp {
 
 class BarrierSteps {
 public:
-  /// \p Orders says which CFG elements order the lanes that run them.
+  /// \p Orders says which CFG elements order the lanes that run them;
+  /// \p RunsOnce which for-loops run at least once (a counted loop whose
+  /// first test holds), so that no lane skips their body.
   BarrierSteps(const FunctionUniformity &FU,
-               llvm::function_ref<bool(const Stmt *)> Orders);
+               llvm::function_ref<bool(const Stmt *)> Orders,
+               llvm::function_ref<bool(const ForStmt *)> RunsOnce);
 
   /// The CFG element that evaluates \p S: \p S or the nearest statement
   /// around it that is one; null when there is none (dead code).

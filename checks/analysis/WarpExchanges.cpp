@@ -582,7 +582,22 @@ void RaceFinder::run(std::vector<ExchangeRace> &Out) {
       Any |= Candidate(R, W);
   if (!Any)
     return;
-  Steps.emplace(FU, [&](const Stmt *S) { return ordersLanes(S, WA); });
+  // A counted loop whose first test holds runs at least once: its body's
+  // barriers separate what is before it from what is after it.
+  auto RunsOnce = [&](const ForStmt *For) {
+    const VarDecl *Counter = counterOf(For);
+    if (!Counter || !For->getBody())
+      return false;
+    bool Bound = false;
+    LaneEvaluator &Eval = Reach.evaluator();
+    forEachCounterValue(For->getBody(), FU, Eval, [&] {
+      Bound = Eval.bindingOf(Counter).has_value();
+      return false;
+    });
+    return Bound;
+  };
+  Steps.emplace(
+      FU, [&](const Stmt *S) { return ordersLanes(S, WA); }, RunsOnce);
   for (Site &S : Sites) {
     S.At = Steps->elementOf(S.A->E);
     const Stmt *Child = S.A->E;

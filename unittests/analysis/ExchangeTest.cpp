@@ -74,8 +74,9 @@ __global__ void k(float *out, int n) {
 )cu"));
   const FunctionUniformity *FU = uniformity("k");
   ElementAccesses EA = elementAccesses(function("k"), context());
-  BarrierSteps Steps(*FU,
-                     [&](const Stmt *S) { return ordersLanes(S, analysis()); });
+  BarrierSteps Steps(
+      *FU, [&](const Stmt *S) { return ordersLanes(S, analysis()); },
+      [](const ForStmt *) { return false; });
   auto At = [&](unsigned I) { return Steps.elementOf(EA.Accesses[I].E); };
   // Accesses: the write, then out[0], s[lane ^ 1], out[1], s[lane ^ 2], ...
   ASSERT_EQ(EA.Accesses.size(), 7u);
@@ -227,6 +228,22 @@ __global__ void dynamic_shared(float *out) {
   ASSERT_EQ(D.size(), 1u);
   ASSERT_TRUE(D[0].Pair);
   EXPECT_EQ(D[0].Pair->Element, "s[31]");
+}
+
+TEST_F(ExchangeTest, CountedLoopsRunAtLeastOnce) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out) {
+  __shared__ float s[32];
+  const unsigned lane = threadIdx.x % 32;
+  float v = s[lane ^ 1];
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  s[lane] = v;
+}
+)cu"));
+  // The shuffles of the loop's first iteration separate the read from the
+  // write: no lane skips the loop.
+  EXPECT_TRUE(races("k").empty());
 }
 
 TEST_F(ExchangeTest, OwnElementsAndOtherWarpsAreNoRace) {
