@@ -105,6 +105,60 @@ int BarrierSteps::barrierBefore(Position P) const {
   return Last;
 }
 
+bool BarrierSteps::pathBetween(const Stmt *From, const Stmt *To,
+                               bool BarrierFree) const {
+  std::optional<Position> F = positionOf(From), T = positionOf(To);
+  if (!F || !T)
+    return true;
+  auto Between = [&](unsigned Block, unsigned After, unsigned Before) {
+    return llvm::any_of(Barriers[Block], [&](auto Barrier) {
+      return Barrier.first > After && Barrier.first < Before;
+    });
+  };
+  if (F->Block == T->Block && F->Index <= T->Index)
+    return !BarrierFree || !Between(F->Block, F->Index, T->Index);
+  // Out of From's block, then through blocks without a barrier to To's.
+  constexpr unsigned End = ~0u;
+  if (BarrierFree && Between(F->Block, F->Index, End))
+    return false;
+  const CFG &G = FU.cfg();
+  std::vector<bool> Seen(G.getNumBlockIDs());
+  std::vector<const CFGBlock *> Work;
+  auto Successors = [&](const CFGBlock &B) {
+    for (const CFGBlock::AdjacentBlock &Succ : B.succs())
+      if (const CFGBlock *S = Succ.getReachableBlock();
+          S && !Seen[S->getBlockID()]) {
+        Seen[S->getBlockID()] = true;
+        Work.push_back(S);
+      }
+  };
+  for (const CFGBlock *B : G)
+    if (B->getBlockID() == F->Block)
+      Successors(*B);
+  while (!Work.empty()) {
+    const CFGBlock *B = Work.back();
+    Work.pop_back();
+    unsigned Id = B->getBlockID();
+    if (Id == T->Block &&
+        (!BarrierFree ||
+         llvm::none_of(Barriers[Id], [&](auto Barrier) {
+           return Barrier.first < T->Index;
+         })))
+      return true;
+    if (!BarrierFree || Barriers[Id].empty())
+      Successors(*B);
+  }
+  return false;
+}
+
+bool BarrierSteps::alwaysOrdered(const Stmt *A, const Stmt *B) const {
+  if (pathBetween(A, B, /*BarrierFree=*/true) ||
+      pathBetween(B, A, /*BarrierFree=*/true))
+    return false;
+  return pathBetween(A, B, /*BarrierFree=*/false) ||
+         pathBetween(B, A, /*BarrierFree=*/false);
+}
+
 bool BarrierSteps::mayShareStep(const Stmt *A, const Stmt *B) const {
   std::optional<Position> PA = positionOf(A), PB = positionOf(B);
   if (!PA || !PB)

@@ -37,6 +37,16 @@ public:
   /// The CFG element that evaluates \p S: \p S or the nearest statement
   /// around it that is one; null when there is none (dead code).
   const Stmt *elementOf(const Stmt *S) const;
+  /// Whether some path of the CFG leads from \p From to \p To (around
+  /// loops too); with \p BarrierFree, one with no ordering element on the
+  /// way.
+  bool pathBetween(const Stmt *From, const Stmt *To, bool BarrierFree) const;
+  /// Whether one of \p A and \p B leads to the other, and only through
+  /// ordering elements, either way: then lanes never run them unordered,
+  /// whatever the steps (which join a loop's iterations) say of them
+  /// (`write; __syncthreads();` at the end of a loop's body and a read
+  /// after the loop). Elements on two arms of a branch are not ordered.
+  bool alwaysOrdered(const Stmt *A, const Stmt *B) const;
   /// Whether lanes may run the elements \p A and \p B in one step.
   bool mayShareStep(const Stmt *A, const Stmt *B) const;
   /// Whether \p A and \p B (inside \p Loop) may run in one step of one

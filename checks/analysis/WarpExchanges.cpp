@@ -617,7 +617,8 @@ void RaceFinder::run(std::vector<ExchangeRace> &Out) {
     if (!R.At || !R.A->Reads)
       continue;
     for (Site &W : Sites) {
-      if (!W.At || !Candidate(R, W) || !Steps->mayShareStep(R.At, W.At))
+      if (!W.At || !Candidate(R, W) || !Steps->mayShareStep(R.At, W.At) ||
+          Steps->alwaysOrdered(R.At, W.At))
         continue;
       ExchangeRace Race;
       if (!race(R, W, Race))

@@ -246,6 +246,39 @@ __global__ void k(float *out) {
   EXPECT_TRUE(races("k").empty());
 }
 
+TEST_F(ExchangeTest, ABarrierEndingEachIterationOrdersTheReadAfterTheLoop) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out, float v) {
+  __shared__ float red[128];
+  const int d = threadIdx.x;
+  red[d] = v;
+  __syncthreads();
+  for (int stride = 64; stride > 0; stride >>= 1) {
+    if (d < stride)
+      red[d] = fmaxf(red[d], red[d + stride]);
+    __syncthreads();
+  }
+  out[d] = red[0];
+}
+)cu"));
+  // The last write (stride 1, lane 0) is followed by the barrier on every
+  // path to the read: the steps join the loop's iterations, the paths do not.
+  EXPECT_TRUE(races("k").empty());
+}
+
+TEST_F(ExchangeTest, TwoArmsOfABranchAreNotOrdered) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *p) {
+  const int tid = threadIdx.x;
+  if (tid == 5)
+    p[0] = 1.0f;
+  else
+    p[tid] = p[tid] + 1.0f;
+}
+)cu"));
+  EXPECT_FALSE(races("k").empty());
+}
+
 TEST_F(ExchangeTest, OwnElementsAndOtherWarpsAreNoRace) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void own(float *out) {
