@@ -140,10 +140,9 @@ bool BarrierSteps::pathBetween(const Stmt *From, const Stmt *To,
     Work.pop_back();
     unsigned Id = B->getBlockID();
     if (Id == T->Block &&
-        (!BarrierFree ||
-         llvm::none_of(Barriers[Id], [&](auto Barrier) {
-           return Barrier.first < T->Index;
-         })))
+        (!BarrierFree || llvm::none_of(Barriers[Id], [&](auto Barrier) {
+          return Barrier.first < T->Index;
+        })))
       return true;
     if (!BarrierFree || Barriers[Id].empty())
       Successors(*B);

@@ -108,10 +108,8 @@ bool isOrderedRelease(const Stmt *S) {
   return true;
 }
 
-
 /// Returns the release of \p Lock inside \p S, if any.
-const Stmt *findRelease(const Stmt *S, const Expr *Lock,
-                        ASTContext &Ctx) {
+const Stmt *findRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx) {
   const Stmt *Found = nullptr;
   walkStmts(S, [&](const Stmt *X) {
     if (!Found && isRelease(X, Lock, Ctx))
@@ -120,12 +118,11 @@ const Stmt *findRelease(const Stmt *S, const Expr *Lock,
   return Found;
 }
 
-
 /// Returns the lock take inside a try-lock helper called by \p Call (e.g.
 /// `bool try_lock(int *l) { return atomicCAS(l, 0, 1) == 0; }`) and the
 /// argument of \p Call that is the lock.
-std::pair<const CallExpr *, const Expr *>
-tryLockTake(const CallExpr *Call, ASTContext &Ctx) {
+std::pair<const CallExpr *, const Expr *> tryLockTake(const CallExpr *Call,
+                                                      ASTContext &Ctx) {
   const FunctionDecl *Callee = calledDefinition(Call);
   if (!Callee)
     return {};

@@ -1,4 +1,4 @@
-//===--- UnitAnalyses.h - the analyses one front end owns --------*- C++ -*-===//
+//===--- UnitAnalyses.h - the analyses one front end owns ------*- C++ -*-===//
 //
 // The checks of one translation unit share one analysis. A front end owns
 // one UnitAnalyses (the warp-lint module makes one for the checks it

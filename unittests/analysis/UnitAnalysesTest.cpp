@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "analysis/UnitAnalyses.h"
 #include "AnalysisTestHarness.h"
 #include "analysis/AtomicFacet.h"
-#include "analysis/UnitAnalyses.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 namespace clang::warp::test {
