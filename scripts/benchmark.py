@@ -14,6 +14,8 @@ other jobs on a shared machine disturb least) or by wall time (--metric wall):
   parse   clang++-22 -fsyntax-only <flags> file
   tidy    clang-tidy-22 --load=<libWarpLint.so> --checks='-*,warp-*' file -- <flags>
   cli     warp-lint file -- <flags>                      (when the binary exists)
+  before  the same with --before <warp-lint> (an earlier build), to show a
+          change costs nothing: cli/before total and worst unit
 and the peak RSS of the same runs with GNU /usr/bin/time -v. (hyperfine
 runs each command's batch back to back, which on shared cores biases ratios.) Then it
 generates one large device function of N statements (scripts/gen_large_kernel.py)
@@ -89,6 +91,8 @@ def commands(tools, src, flags):
         # same check list as the plugin run: a project's .clang-tidy may
         # start with -* (cccl, raft do) and must not turn the lint off
         cmds["cli"] = f"{shlex.quote(tools['cli'])} --checks='-*,warp-*' {s} -- {f}"
+    if tools.get("before"):
+        cmds["before"] = f"{shlex.quote(tools['before'])} --checks='-*,warp-*' {s} -- {f}"
     return cmds
 
 
@@ -155,6 +159,7 @@ def main():
     ap.add_argument("--list", default=os.path.join(HERE, "real-projects.txt"))
     ap.add_argument("--plugin", default=newest("build*/checks/libWarpLint.so"))
     ap.add_argument("--warp-lint", dest="cli", default=newest("build*/tool/warp-lint"))
+    ap.add_argument("--before", help="an earlier warp-lint binary, timed beside --warp-lint")
     ap.add_argument("--clang", default="clang++-22")
     ap.add_argument("--clang-tidy", default="clang-tidy-22")
     ap.add_argument("--runs", type=int, default=3)
@@ -179,10 +184,12 @@ def main():
         sys.exit("benchmark.py: --root <fetched projects> is required (or --no-corpus)")
     tools = {"clang++": a.clang, "clang-tidy": a.clang_tidy,
              "plugin": os.path.abspath(a.plugin) if a.plugin else None,
-             "cli": os.path.abspath(a.cli) if a.cli and os.access(a.cli, os.X_OK) else None}
+             "cli": os.path.abspath(a.cli) if a.cli and os.access(a.cli, os.X_OK) else None,
+             "before": os.path.abspath(a.before) if a.before else None}
     work = a.work or tempfile.mkdtemp(prefix="warp-lint-bench-")
     os.makedirs(work, exist_ok=True)
-    cols = ["parse"] + (["tidy"] if tools["plugin"] else []) + (["cli"] if tools["cli"] else [])
+    cols = ["parse"] + (["tidy"] if tools["plugin"] else []) + (["cli"] if tools["cli"] else []) + \
+        (["before"] if tools["before"] else [])
 
     def log(*x):
         print(*x, file=sys.stderr, flush=True)
@@ -201,7 +208,8 @@ def main():
                f"median {'CPU time (user + system)' if a.metric == 'cpu' else 'wall time'} of {a.runs} interleaved run(s) after {a.warmup} warm-up; peak RSS from GNU time -v")
     def shown(path):  # relative to the checkout: the report goes into docs/
         return os.path.relpath(path, REPO) if path else None
-    out.append(f"- plugin: `{shown(tools['plugin']) or 'none'}`; warp-lint: `{shown(tools['cli']) or 'not built'}`")
+    out.append(f"- plugin: `{shown(tools['plugin']) or 'none'}`; warp-lint: `{shown(tools['cli']) or 'not built'}`"
+               + (f"; before: `{os.path.basename(tools['before'])}`" if tools["before"] else ""))
     out.append("")
 
     if not a.no_corpus:
@@ -247,6 +255,13 @@ def main():
                            f"geometric mean {fmt(statistics.geometric_mean(rs), 3)}×, "
                            f"median {fmt(statistics.median(rs), 3)}×, worst {fmt(max(rs), 3)}× "
                            f"({worst}; targets: total ≤ 1.05×, worst ≤ 1.3×)")
+        if "cli" in tot and "before" in tot:
+            named = [(t["cli"] / t["before"], f"{p}/{r}") for p, r, t, _ in rows
+                     if t.get("cli") and t.get("before")]
+            if named:
+                out.append(f"- cli/before: total {fmt(ratio(tot['cli'], tot['before']), 3)}×, "
+                           f"median {fmt(statistics.median(r for r, _ in named), 3)}×, "
+                           f"worst {fmt(max(named)[0], 3)}× ({max(named)[1]})")
         out.append("")
 
     if not a.no_large:
