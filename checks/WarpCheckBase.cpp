@@ -1,7 +1,7 @@
 //===--- WarpCheckBase.cpp - shared plumbing of the warp- checks ----------===//
 
 #include "WarpCheckBase.h"
-#include "analysis/LaunchLedger.h"
+#include "analysis/LaunchSummary.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 
@@ -294,7 +294,7 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
   StringRef Why =
       !FD || !FD->hasAttr<CUDAGlobalAttr>()
           ? "the block's shape is not known inside a device function"
-      : Launches.empty() ? "no launch of this kernel is seen"
+      : Launches.empty() ? StringRef(NoLaunchSeen)
                          : "a launch of this kernel does not show it";
   diag(Loc,
        "the lanes split here only if threadIdx.y or threadIdx.z differ "
@@ -303,13 +303,8 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
        "WarpAlignedBlockDimX to true",
        DiagnosticIDs::Note)
       << Why;
-  // The CLI may still find the kernel's launches in another unit.
-  if (FD && FD->hasAttr<CUDAGlobalAttr>() && Launches.empty())
-    if (LaunchLedger *Ledger = launchLedger()) {
-      const SourceManager &SM = Context->getSourceManager();
-      Ledger->launchDependent(realFileOf(Loc, SM),
-                              SM.getFileOffset(SM.getFileLoc(Loc)), usrOf(FD));
-    }
+  // With NoLaunchSeen, the CLI may still find the kernel's launches in
+  // another unit (LaunchSummary.h).
   for (const KernelLaunch &L : Launches)
     if (!L.Block.warpAligned()) {
       diag(L.Site->getBeginLoc(),

@@ -2,6 +2,7 @@
 
 #include "CrossUnitLaunches.h"
 #include "FileWriting.h"
+#include "clang/AST/ASTConsumer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -18,19 +19,62 @@ static SmallString<256> ledgerPath(StringRef BuildDir) {
   return Path;
 }
 
-void CrossUnitLaunches::unitLaunches(
-    StringRef File, const std::vector<clang::warp::LedgerLaunch> &L) {
-  std::lock_guard<std::mutex> G(Lock);
-  StringMap<bool> &Unit = Units[File.str()];
-  Unit.clear();
-  for (const clang::warp::LedgerLaunch &One : L)
-    Unit[One.KernelUsr] = One.WarpAligned;
+namespace {
+
+class LaunchCollector : public clang::ASTConsumer {
+public:
+  explicit LaunchCollector(std::vector<clang::warp::LedgerLaunch> &Out)
+      : Out(Out) {}
+  /// A file with several compile commands is one unit: a kernel's
+  /// launches are aligned if they are in every pass.
+  void HandleTranslationUnit(clang::ASTContext &Context) override {
+    for (clang::warp::LedgerLaunch &L :
+         clang::warp::summarizeLaunches(Context)) {
+      auto Same = llvm::find_if(Out, [&](const clang::warp::LedgerLaunch &O) {
+        return O.KernelUsr == L.KernelUsr;
+      });
+      if (Same == Out.end())
+        Out.push_back(std::move(L));
+      else
+        Same->WarpAligned = Same->WarpAligned && L.WarpAligned;
+    }
+  }
+
+private:
+  std::vector<clang::warp::LedgerLaunch> &Out;
+};
+
+} // namespace
+
+std::unique_ptr<clang::ASTConsumer>
+makeLaunchCollector(std::vector<clang::warp::LedgerLaunch> &Out) {
+  return std::make_unique<LaunchCollector>(Out);
 }
 
-void CrossUnitLaunches::launchDependent(StringRef File, unsigned Offset,
-                                        StringRef KernelUsr) {
+/// The absolute, symlink-free form of \p Path, relative to \p Dir.
+static std::string realPath(StringRef Path, StringRef Dir) {
+  SmallString<256> Abs(Path);
+  if (!sys::path::is_absolute(Abs) && !Dir.empty())
+    sys::path::make_absolute(Dir, Abs);
+  SmallString<256> Real;
+  if (sys::fs::real_path(Abs, Real))
+    return std::string(Abs);
+  return std::string(Real);
+}
+
+void CrossUnitLaunches::addUnit(const UnitResult &R) {
+  std::vector<FunctionRange> KernelRanges;
+  for (const FunctionRange &F : R.Functions)
+    if (!F.KernelUsr.empty()) {
+      KernelRanges.push_back(F);
+      KernelRanges.back().File = realPath(F.File, "");
+    }
   std::lock_guard<std::mutex> G(Lock);
-  Dependent[{File.str(), Offset}] = KernelUsr.str();
+  StringMap<bool> &Unit = Units[realPath(R.File, "")];
+  Unit.clear();
+  for (const clang::warp::LedgerLaunch &One : R.Launches)
+    Unit[One.KernelUsr] = One.WarpAligned;
+  Kernels.add(KernelRanges);
 }
 
 bool CrossUnitLaunches::alignedEverywhere(StringRef KernelUsr) const {
@@ -46,42 +90,30 @@ bool CrossUnitLaunches::alignedEverywhere(StringRef KernelUsr) const {
   return Seen;
 }
 
-/// The absolute, symlink-free form of \p Path, relative to \p Dir.
-static std::string realPath(StringRef Path, StringRef Dir) {
-  SmallString<256> Abs(Path);
-  if (!sys::path::is_absolute(Abs) && !Dir.empty())
-    sys::path::make_absolute(Dir, Abs);
-  SmallString<256> Real;
-  if (sys::fs::real_path(Abs, Real))
-    return std::string(Abs);
-  return std::string(Real);
+std::string
+CrossUnitLaunches::dependentKernel(const clang::tidy::ClangTidyError &E) const {
+  for (const clang::tooling::DiagnosticMessage &N : E.Notes)
+    if (StringRef(N.Message).contains(clang::warp::NoLaunchSeen))
+      if (const FunctionRange *K = Kernels.innermost(
+              realPath(N.FilePath, E.BuildDirectory), N.FileOffset))
+        return K->KernelUsr;
+  return "";
 }
 
 bool CrossUnitLaunches::dependsOnLaunches(
-    const clang::tidy::ClangTidyError &E) {
+    const clang::tidy::ClangTidyError &E) const {
   std::lock_guard<std::mutex> G(Lock);
-  return llvm::any_of(E.Notes, [&](const clang::tooling::DiagnosticMessage &N) {
-    return Dependent.count(
-               {realPath(N.FilePath, E.BuildDirectory), N.FileOffset}) != 0;
-  });
+  return !dependentKernel(E).empty();
 }
 
 unsigned CrossUnitLaunches::dropResolved(
     std::vector<clang::tidy::ClangTidyError> &Diagnostics) {
   std::lock_guard<std::mutex> G(Lock);
-  if (Dependent.empty())
-    return 0;
-  auto Resolved = [&](const clang::tidy::ClangTidyError &E) {
-    for (const clang::tooling::DiagnosticMessage &N : E.Notes) {
-      auto It = Dependent.find(
-          {realPath(N.FilePath, E.BuildDirectory), N.FileOffset});
-      if (It != Dependent.end() && alignedEverywhere(It->second))
-        return true;
-    }
-    return false;
-  };
   size_t Before = Diagnostics.size();
-  llvm::erase_if(Diagnostics, Resolved);
+  llvm::erase_if(Diagnostics, [&](const clang::tidy::ClangTidyError &E) {
+    std::string Kernel = dependentKernel(E);
+    return !Kernel.empty() && alignedEverywhere(Kernel);
+  });
   return Before - Diagnostics.size();
 }
 

@@ -2,10 +2,12 @@
 ///
 /// \file A kernel defined in a header and launched only in another unit has
 /// no launch in the units that define it, so threadIdx.y/z there count as
-/// varying. The CLI collects every unit's launches (keyed by the kernel's
-/// USR, the same in every unit) and, once all units have run, drops the
-/// findings that exist only for that reason when the launches elsewhere all
-/// show a warp-aligned block. With `-p`, the launches are kept in
+/// varying. Each unit's result carries what its launches show (keyed by the
+/// kernel's name in every unit, clang::warp::kernelUsr) and where its
+/// kernels lie; once all units have run, the CLI drops the findings that
+/// exist only for that reason (their launch-shape note says
+/// clang::warp::NoLaunchSeen) when the launches elsewhere all show a
+/// warp-aligned block. With `-p`, the launches are kept in
 /// `<build dir>/.warp-lint/launches.json`, so that a later run over a few
 /// files (a pre-commit hook) still knows the rest of the project's launches.
 ///
@@ -14,7 +16,8 @@
 #ifndef WARP_LINT_TOOL_CROSSUNITLAUNCHES_H
 #define WARP_LINT_TOOL_CROSSUNITLAUNCHES_H
 
-#include "analysis/LaunchLedger.h"
+#include "Runner.h"
+#include "analysis/LaunchSummary.h"
 #include "clang-tidy/ClangTidyDiagnosticConsumer.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -23,13 +26,16 @@
 
 namespace warplint {
 
-class CrossUnitLaunches : public clang::warp::LaunchLedger {
+/// Returns a consumer that sets \p Out to what the unit's launches show when
+/// the translation unit is complete.
+std::unique_ptr<clang::ASTConsumer>
+makeLaunchCollector(std::vector<clang::warp::LedgerLaunch> &Out);
+
+class CrossUnitLaunches {
 public:
-  void
-  unitLaunches(llvm::StringRef File,
-               const std::vector<clang::warp::LedgerLaunch> &Launches) override;
-  void launchDependent(llvm::StringRef File, unsigned Offset,
-                       llvm::StringRef KernelUsr) override;
+  /// Takes in what unit \p R launches and where its kernels lie (a unit run
+  /// again replaces what it showed before).
+  void addUnit(const UnitResult &R);
 
   /// Reads the launches an earlier run kept under \p BuildDir (none is
   /// fine; a damaged file is ignored: it is a cache, rewritten at the end).
@@ -42,9 +48,11 @@ public:
   unsigned dropResolved(std::vector<clang::tidy::ClangTidyError> &Diagnostics);
   /// Whether \p E exists only because its unit saw no launch of its kernel
   /// (another unit's launches may resolve it).
-  bool dependsOnLaunches(const clang::tidy::ClangTidyError &E);
+  bool dependsOnLaunches(const clang::tidy::ClangTidyError &E) const;
 
 private:
+  /// The kernel whose missing launches \p E depends on; empty if none.
+  std::string dependentKernel(const clang::tidy::ClangTidyError &E) const;
   /// Whether every known launch of \p KernelUsr is warp-aligned (false when
   /// none is known).
   bool alignedEverywhere(llvm::StringRef KernelUsr) const;
@@ -52,8 +60,8 @@ private:
   mutable std::mutex Lock;
   /// By unit main file: kernel USR -> all its launches there aligned.
   std::map<std::string, llvm::StringMap<bool>> Units;
-  /// (note file, note offset) -> kernel USR.
-  std::map<std::pair<std::string, unsigned>, std::string> Dependent;
+  /// Where the kernels of the units run lie.
+  FunctionIndex Kernels;
 };
 
 } // namespace warplint

@@ -1,7 +1,9 @@
 //===--- FunctionRanges.cpp - which function a finding is in --------------===//
 
 #include "FunctionRanges.h"
+#include "analysis/LaunchSummary.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/DeclTemplate.h"
@@ -67,6 +69,8 @@ private:
     R.Begin = SM->getFileOffset(Range.getBegin());
     R.End = SM->getFileOffset(Range.getEnd());
     R.Name = FD->getQualifiedNameAsString();
+    if (FD->hasAttr<CUDAGlobalAttr>())
+      R.KernelUsr = clang::warp::kernelUsr(FD);
     Out.push_back(std::move(R));
   }
 
@@ -87,7 +91,8 @@ void FunctionIndex::add(const std::vector<FunctionRange> &Ranges) {
   Sorted = Ranges.empty() && Sorted;
 }
 
-std::string FunctionIndex::enclosing(StringRef File, unsigned Offset) const {
+const FunctionRange *FunctionIndex::innermost(StringRef File,
+                                              unsigned Offset) const {
   if (!Sorted) {
     for (auto &Entry : ByFile)
       llvm::sort(
@@ -98,7 +103,7 @@ std::string FunctionIndex::enclosing(StringRef File, unsigned Offset) const {
   }
   auto It = ByFile.find(File);
   if (It == ByFile.end())
-    return "";
+    return nullptr;
   const std::vector<FunctionRange> &Ranges = It->second;
   // The innermost range holding Offset starts last among those that do:
   // walk back from the last range starting at or before it.
@@ -108,9 +113,9 @@ std::string FunctionIndex::enclosing(StringRef File, unsigned Offset) const {
   for (auto I = After; I != Ranges.begin();) {
     --I;
     if (Offset <= I->End)
-      return I->Name;
+      return &*I;
   }
-  return "";
+  return nullptr;
 }
 
 } // namespace warplint

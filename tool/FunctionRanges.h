@@ -25,6 +25,9 @@ struct FunctionRange {
   unsigned Begin = 0;
   unsigned End = 0;
   std::string Name; ///< Qualified, without template arguments.
+  /// For a kernel, its name in every unit (clang::warp::kernelUsr); else
+  /// empty.
+  std::string KernelUsr;
 };
 
 /// Returns a consumer that appends the unit's function definitions to
@@ -40,7 +43,12 @@ public:
   void add(const std::vector<FunctionRange> &Ranges);
   /// Returns the name of the innermost function holding \p Offset of
   /// \p File, or "" when none does.
-  std::string enclosing(llvm::StringRef File, unsigned Offset) const;
+  std::string enclosing(llvm::StringRef File, unsigned Offset) const {
+    const FunctionRange *R = innermost(File, Offset);
+    return R ? R->Name : "";
+  }
+  /// The innermost function holding \p Offset of \p File, if any.
+  const FunctionRange *innermost(llvm::StringRef File, unsigned Offset) const;
 
 private:
   /// Each file's ranges by start, an enclosing range before the ranges it

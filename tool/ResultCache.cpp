@@ -19,37 +19,6 @@ using json::Object;
 
 namespace warplint {
 
-//===--- The ledger tap ---------------------------------------------------===//
-
-static thread_local RecordedLaunches *Recording = nullptr;
-
-void LedgerTap::unitLaunches(StringRef File,
-                             const std::vector<clang::warp::LedgerLaunch> &L) {
-  if (Recording)
-    Recording->Units.push_back({File.str(), L});
-  Next->unitLaunches(File, L);
-}
-
-void LedgerTap::launchDependent(StringRef File, unsigned Offset,
-                                StringRef KernelUsr) {
-  if (Recording)
-    Recording->Dependents.push_back({File.str(), Offset, KernelUsr.str()});
-  Next->launchDependent(File, Offset, KernelUsr);
-}
-
-void LedgerTap::startRecording(RecordedLaunches &Into) { Recording = &Into; }
-void LedgerTap::stopRecording() { Recording = nullptr; }
-
-void LedgerTap::replay(const RecordedLaunches &R) {
-  clang::warp::LaunchLedger *Ledger = clang::warp::launchLedger();
-  if (!Ledger)
-    return;
-  for (const auto &[File, Launches] : R.Units)
-    Ledger->unitLaunches(File, Launches);
-  for (const RecordedLaunches::Dependent &D : R.Dependents)
-    Ledger->launchDependent(D.File, D.Offset, D.KernelUsr);
-}
-
 //===--- JSON -------------------------------------------------------------===//
 
 static Object messageJson(const DiagnosticMessage &M) {
@@ -71,9 +40,9 @@ static Object messageJson(const DiagnosticMessage &M) {
                 {"ranges", std::move(Ranges)}};
 }
 
-json::Value toJson(const CachedUnit &U) {
+json::Value toJson(const UnitResult &U) {
   Array Errors;
-  for (const ClangTidyError &E : U.Result.Errors) {
+  for (const ClangTidyError &E : U.Errors) {
     Array Notes;
     for (const DiagnosticMessage &N : E.Notes)
       Notes.push_back(messageJson(N));
@@ -85,26 +54,18 @@ json::Value toJson(const CachedUnit &U) {
                             {"notes", std::move(Notes)}});
   }
   Array Functions;
-  for (const FunctionRange &F : U.Result.Functions)
-    Functions.push_back(Array{F.File, F.Begin, F.End, F.Name});
-  Array Units;
-  for (const auto &[File, Launches] : U.Launches.Units) {
-    Array L;
-    for (const clang::warp::LedgerLaunch &One : Launches)
-      L.push_back(Array{One.KernelUsr, One.WarpAligned});
-    Units.push_back(Object{{"file", File}, {"launches", std::move(L)}});
-  }
-  Array Dependents;
-  for (const RecordedLaunches::Dependent &D : U.Launches.Dependents)
-    Dependents.push_back(Array{D.File, D.Offset, D.KernelUsr});
-  return Object{{"version", 1},
+  for (const FunctionRange &F : U.Functions)
+    Functions.push_back(Array{F.File, F.Begin, F.End, F.Name, F.KernelUsr});
+  Array Launches;
+  for (const clang::warp::LedgerLaunch &L : U.Launches)
+    Launches.push_back(Array{L.KernelUsr, L.WarpAligned});
+  return Object{{"version", 2},
                 {"errors", std::move(Errors)},
-                {"nolint", U.Result.SuppressedNolint},
-                {"firstError", U.Result.FirstError},
-                {"nonUser", U.Result.SuppressedNonUser},
+                {"nolint", U.SuppressedNolint},
+                {"firstError", U.FirstError},
+                {"nonUser", U.SuppressedNonUser},
                 {"functions", std::move(Functions)},
-                {"ledgerUnits", std::move(Units)},
-                {"ledgerDependents", std::move(Dependents)}};
+                {"launches", std::move(Launches)}};
 }
 
 /// Reads a message; false when something is missing (a damaged entry).
@@ -151,23 +112,22 @@ static bool messageFromJson(const json::Value *V, DiagnosticMessage &M) {
   return true;
 }
 
-std::optional<CachedUnit> cachedUnitFromJson(const json::Value &V) {
+std::optional<UnitResult> unitResultFromJson(const json::Value &V) {
   const Object *O = V.getAsObject();
-  if (!O || O->getInteger("version") != 1)
+  if (!O || O->getInteger("version") != 2)
     return std::nullopt;
   const Array *Errors = O->getArray("errors"),
               *Functions = O->getArray("functions"),
-              *Units = O->getArray("ledgerUnits"),
-              *Dependents = O->getArray("ledgerDependents");
+              *Launches = O->getArray("launches");
   std::optional<int64_t> Nolint = O->getInteger("nolint"),
                          NonUser = O->getInteger("nonUser");
-  if (!Errors || !Functions || !Units || !Dependents || !Nolint || !NonUser)
+  if (!Errors || !Functions || !Launches || !Nolint || !NonUser)
     return std::nullopt;
-  CachedUnit U;
-  U.Result.SuppressedNolint = *Nolint;
-  U.Result.SuppressedNonUser = *NonUser;
+  UnitResult U;
+  U.SuppressedNolint = *Nolint;
+  U.SuppressedNonUser = *NonUser;
   // Entries written before the key existed lack it: order unknown.
-  U.Result.FirstError = O->getInteger("firstError").value_or(-1);
+  U.FirstError = O->getInteger("firstError").value_or(-1);
   for (const json::Value &EV : *Errors) {
     const Object *EO = EV.getAsObject();
     if (!EO)
@@ -188,46 +148,29 @@ std::optional<CachedUnit> cachedUnitFromJson(const json::Value &V) {
         return std::nullopt;
       E.Notes.push_back(std::move(M));
     }
-    U.Result.Errors.push_back(std::move(E));
+    U.Errors.push_back(std::move(E));
   }
   for (const json::Value &FV : *Functions) {
     const Array *A = FV.getAsArray();
-    if (!A || A->size() != 4)
+    if (!A || A->size() != 5)
       return std::nullopt;
     std::optional<StringRef> File = (*A)[0].getAsString(),
-                             Name = (*A)[3].getAsString();
+                             Name = (*A)[3].getAsString(),
+                             Kernel = (*A)[4].getAsString();
     std::optional<int64_t> Begin = (*A)[1].getAsInteger(),
                            End = (*A)[2].getAsInteger();
-    if (!File || !Name || !Begin || !End)
+    if (!File || !Name || !Kernel || !Begin || !End)
       return std::nullopt;
-    U.Result.Functions.push_back(
-        {File->str(), unsigned(*Begin), unsigned(*End), Name->str()});
+    U.Functions.push_back({File->str(), unsigned(*Begin), unsigned(*End),
+                           Name->str(), Kernel->str()});
   }
-  for (const json::Value &UV : *Units) {
-    const Object *UO = UV.getAsObject();
-    std::optional<StringRef> File = UO ? UO->getString("file") : std::nullopt;
-    const Array *L = UO ? UO->getArray("launches") : nullptr;
-    if (!File || !L)
+  for (const json::Value &LV : *Launches) {
+    const Array *A = LV.getAsArray();
+    if (!A || A->size() != 2 || !(*A)[0].getAsString() ||
+        !(*A)[1].getAsBoolean())
       return std::nullopt;
-    std::vector<clang::warp::LedgerLaunch> Launches;
-    for (const json::Value &LV : *L) {
-      const Array *A = LV.getAsArray();
-      if (!A || A->size() != 2 || !(*A)[0].getAsString() ||
-          !(*A)[1].getAsBoolean())
-        return std::nullopt;
-      Launches.push_back(
-          {(*A)[0].getAsString()->str(), *(*A)[1].getAsBoolean()});
-    }
-    U.Launches.Units.push_back({File->str(), std::move(Launches)});
-  }
-  for (const json::Value &DV : *Dependents) {
-    const Array *A = DV.getAsArray();
-    if (!A || A->size() != 3 || !(*A)[0].getAsString() ||
-        !(*A)[1].getAsInteger() || !(*A)[2].getAsString())
-      return std::nullopt;
-    U.Launches.Dependents.push_back({(*A)[0].getAsString()->str(),
-                                     unsigned(*(*A)[1].getAsInteger()),
-                                     (*A)[2].getAsString()->str()});
+    U.Launches.push_back(
+        {(*A)[0].getAsString()->str(), *(*A)[1].getAsBoolean()});
   }
   return U;
 }
@@ -287,12 +230,12 @@ bool ResultCache::write(StringRef Key, const json::Value &V) {
   return true;
 }
 
-std::optional<CachedUnit> ResultCache::lookup(StringRef Key) {
+std::optional<UnitResult> ResultCache::lookup(StringRef Key) {
   std::optional<json::Value> Doc = read(Key);
-  return Doc ? cachedUnitFromJson(*Doc) : std::nullopt;
+  return Doc ? unitResultFromJson(*Doc) : std::nullopt;
 }
 
-void ResultCache::store(StringRef Key, const CachedUnit &U) {
+void ResultCache::store(StringRef Key, const UnitResult &U) {
   if (write(Key, toJson(U)))
     ++Stored;
 }

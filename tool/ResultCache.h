@@ -3,7 +3,7 @@
 ///
 /// \file A re-run over an unchanged project should cost next to nothing. Each
 /// unit's result (findings, fixes, compile errors, NOLINT counts, function
-/// ranges, the launches it reported to the cross-unit ledger) is stored as JSON
+/// ranges, what its launches show) is stored as JSON
 /// under a key that hashes everything the result depends on:
 ///  - every file the preprocessor entered for the unit, with its path and
 ///    whole text (PreprocessedHash.h): a header edit, even in a comment
@@ -29,53 +29,14 @@
 
 #include "InputManifest.h"
 #include "Runner.h"
-#include "analysis/LaunchLedger.h"
 #include "llvm/Support/JSON.h"
 #include <atomic>
 #include <optional>
 
 namespace warplint {
 
-/// What a unit reported to the launch ledger, replayed on a hit.
-struct RecordedLaunches {
-  std::vector<std::pair<std::string, std::vector<clang::warp::LedgerLaunch>>>
-      Units;
-  struct Dependent {
-    std::string File;
-    unsigned Offset;
-    std::string KernelUsr;
-  };
-  std::vector<Dependent> Dependents;
-};
-
-/// Forwards to the run's ledger and records what the unit analysed on the
-/// calling thread reports (see startRecording).
-class LedgerTap : public clang::warp::LaunchLedger {
-public:
-  explicit LedgerTap(clang::warp::LaunchLedger *Next) : Next(Next) {}
-  void
-  unitLaunches(llvm::StringRef File,
-               const std::vector<clang::warp::LedgerLaunch> &Launches) override;
-  void launchDependent(llvm::StringRef File, unsigned Offset,
-                       llvm::StringRef KernelUsr) override;
-  /// Records this thread's calls into \p Into until stopRecording.
-  static void startRecording(RecordedLaunches &Into);
-  static void stopRecording();
-  /// Reports \p R to the ledger as the unit did when it was analysed.
-  static void replay(const RecordedLaunches &R);
-
-private:
-  clang::warp::LaunchLedger *Next;
-};
-
-/// A unit's result with what it told the ledger.
-struct CachedUnit {
-  UnitResult Result;
-  RecordedLaunches Launches;
-};
-
-llvm::json::Value toJson(const CachedUnit &U);
-std::optional<CachedUnit> cachedUnitFromJson(const llvm::json::Value &V);
+llvm::json::Value toJson(const UnitResult &U);
+std::optional<UnitResult> unitResultFromJson(const llvm::json::Value &V);
 
 class ResultCache {
 public:
@@ -84,9 +45,9 @@ public:
 
   const std::string &dir() const { return Dir; }
   /// Returns the entry of \p Key, or nothing (a damaged entry is a miss).
-  std::optional<CachedUnit> lookup(llvm::StringRef Key);
+  std::optional<UnitResult> lookup(llvm::StringRef Key);
   /// Stores \p U under \p Key; a failure only costs the next run time.
-  void store(llvm::StringRef Key, const CachedUnit &U);
+  void store(llvm::StringRef Key, const UnitResult &U);
   /// The manifest kept under \p Key (InputManifest.h), or nothing.
   std::optional<InputManifest> lookupManifest(llvm::StringRef Key);
   void storeManifest(llvm::StringRef Key, const InputManifest &M);

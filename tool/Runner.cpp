@@ -1,6 +1,7 @@
 //===--- Runner.cpp - clang-tidy over many translation units --------------===//
 
 #include "Runner.h"
+#include "CrossUnitLaunches.h"
 #include "PreprocessedHash.h"
 #include "ResultCache.h"
 #include "clang-tidy/ClangTidyModule.h"
@@ -57,11 +58,11 @@ class TidyActionFactory : public clang::tooling::FrontendActionFactory {
 public:
   TidyActionFactory(ClangTidyContext &Context,
                     IntrusiveRefCntPtr<vfs::OverlayFileSystem> FS,
-                    std::vector<FunctionRange> &Functions)
-      : ConsumerFactory(Context, std::move(FS)), Functions(Functions) {}
+                    UnitResult &Unit)
+      : ConsumerFactory(Context, std::move(FS)), Unit(Unit) {}
 
   std::unique_ptr<clang::FrontendAction> create() override {
-    return std::make_unique<Action>(&ConsumerFactory, Functions);
+    return std::make_unique<Action>(&ConsumerFactory, Unit);
   }
 
   bool runInvocation(std::shared_ptr<clang::CompilerInvocation> Invocation,
@@ -79,27 +80,28 @@ public:
 private:
   class Action : public clang::ASTFrontendAction {
   public:
-    Action(ClangTidyASTConsumerFactory *Factory,
-           std::vector<FunctionRange> &Functions)
-        : Factory(Factory), Functions(Functions) {}
+    Action(ClangTidyASTConsumerFactory *Factory, UnitResult &Unit)
+        : Factory(Factory), Unit(Unit) {}
     std::unique_ptr<clang::ASTConsumer>
     CreateASTConsumer(clang::CompilerInstance &Compiler,
                       StringRef File) override {
       // The checks, then where the unit's functions lie (for the
-      // fingerprints of what the checks found).
+      // fingerprints of what the checks found) and what its launches show
+      // (for the findings another unit's launches may resolve).
       std::vector<std::unique_ptr<clang::ASTConsumer>> Consumers;
       Consumers.push_back(Factory->createASTConsumer(Compiler, File));
-      Consumers.push_back(makeFunctionRangeCollector(Functions));
+      Consumers.push_back(makeFunctionRangeCollector(Unit.Functions));
+      Consumers.push_back(makeLaunchCollector(Unit.Launches));
       return std::make_unique<clang::MultiplexConsumer>(std::move(Consumers));
     }
 
   private:
     ClangTidyASTConsumerFactory *Factory;
-    std::vector<FunctionRange> &Functions;
+    UnitResult &Unit;
   };
 
   ClangTidyASTConsumerFactory ConsumerFactory;
-  std::vector<FunctionRange> &Functions;
+  UnitResult &Unit;
 };
 
 /// Passes every diagnostic on to clang-tidy's consumer, remembering the
@@ -205,7 +207,7 @@ unitCacheKey(const std::string &File,
       H->update(StringRef("\0", 1));
     }
   };
-  Part("warp-lint result cache 1");
+  Part("warp-lint result cache 2");
   Part(Settings.ToolVersion);
   Part(configurationAsText(Context.getOptionsForFile(File)));
   ArgumentsAdjuster Adjust =
@@ -289,21 +291,17 @@ static UnitResult runUnit(const std::string &File,
   if (Settings.Cache) {
     Key = unitCacheKey(File, Database, Context, FS, Settings);
     if (Key)
-      if (std::optional<CachedUnit> Hit = Settings.Cache->lookup(*Key)) {
+      if (std::optional<UnitResult> Hit = Settings.Cache->lookup(*Key)) {
         ++Settings.Cache->Hits;
-        LedgerTap::replay(Hit->Launches);
-        UnitResult R = std::move(Hit->Result);
+        UnitResult R = std::move(*Hit);
         R.File = File;
         R.Seen = Stamping->takeStamps();
         R.FromCache = true;
         return R;
       }
   }
-  RecordedLaunches Launches;
-  if (Key)
-    LedgerTap::startRecording(Launches);
-  std::vector<FunctionRange> Functions;
-  TidyActionFactory Factory(Context, FS, Functions);
+  UnitResult R;
+  TidyActionFactory Factory(Context, FS, R);
   FirstErrorRecorder Recorder(DiagConsumer);
   for (const CompileCommand &Command : Database.getCompileCommands(File)) {
     SingleCommandDatabase Pass(Command);
@@ -317,7 +315,6 @@ static UnitResult runUnit(const std::string &File,
   }
   std::vector<ClangTidyError> Errors = DiagConsumer.take();
 
-  UnitResult R;
   R.File = File;
   StringSet<> Seen;
   for (ClangTidyError &E : Errors)
@@ -327,11 +324,9 @@ static UnitResult runUnit(const std::string &File,
   R.SuppressedNolint = Context.getStats().ErrorsIgnoredNOLINT;
   R.SuppressedNonUser = Context.getStats().ErrorsIgnoredNonUserCode;
   R.Seen = Stamping->takeStamps();
-  R.Functions = std::move(Functions);
   if (Key) {
-    LedgerTap::stopRecording();
     ++Settings.Cache->Misses;
-    Settings.Cache->store(*Key, CachedUnit{R, std::move(Launches)});
+    Settings.Cache->store(*Key, R);
   }
   return R;
 }
@@ -367,8 +362,7 @@ static UnitResult runUnitSafely(const std::string &File,
   if (CRC.RunSafely([&] { R = runUnit(File, DB, MakeProvider, Settings); }))
     return R;
   RestorePrettyStackState(StackState);
-  // A crashed unit is not cached; what it recorded is gone with its stack.
-  LedgerTap::stopRecording();
+  // A crashed unit is not cached.
   UnitResult Failed;
   Failed.File = File;
   if (!FatalReason.empty())

@@ -12,6 +12,7 @@
 
 #include "FileStamps.h"
 #include "FunctionRanges.h"
+#include "analysis/LaunchSummary.h"
 #include "clang-tidy/ClangTidy.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include <functional>
@@ -27,6 +28,8 @@ struct UnitResult {
   unsigned SuppressedNonUser = 0;       ///< Findings in headers not shown.
   FileStamps Seen;                      ///< Every file the unit read.
   std::vector<FunctionRange> Functions; ///< For fingerprints.
+  /// What the unit's launches show (CrossUnitLaunches.h).
+  std::vector<clang::warp::LedgerLaunch> Launches;
   /// Why the analysis stopped (a crash, an internal error); empty if it
   /// finished. The unit's findings are then lost, the other units go on.
   std::string InternalError;

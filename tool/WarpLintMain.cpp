@@ -843,9 +843,13 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
                             const clang::tooling::CompilationDatabase &Commands,
                             const CheckSetup &Setup, const Request &Req,
                             bool HaveDatabase, LiveOutput &Live) {
+  CrossUnitLaunches Launches;
+  if (HaveDatabase)
+    Launches.load(BuildPath);
   RunSettings RS;
   RS.Jobs = Req.Jobs;
   RS.OnUnitDone = [&](size_t I, const UnitResult &R) {
+    Launches.addUnit(R);
     if (Live.Progress)
       Live.Progress->clear();
     if (Live.Stream)
@@ -853,9 +857,6 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
     if (Live.Progress)
       Live.Progress->unitDone(relativeToCwd(Files[I]));
   };
-  CrossUnitLaunches Launches;
-  if (HaveDatabase)
-    Launches.load(BuildPath);
   std::optional<ResultCache> Cache;
   if (!NoCache && (CacheDir.getNumOccurrences() || HaveDatabase)) {
     SmallString<256> Dir(CacheDir);
@@ -869,11 +870,6 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
     RS.Cache = &*Cache;
     RS.ToolVersion = WARP_LINT_VERSION;
   }
-  // With a cache, what each unit tells the ledger is recorded with its
-  // result and replayed when the result is reused.
-  LedgerTap Tap(&Launches);
-  clang::warp::setLaunchLedger(
-      Cache ? static_cast<clang::warp::LaunchLedger *>(&Tap) : &Launches);
   // A finding another unit's launches may resolve is shown once all ran.
   if (Live.Stream)
     Live.Stream->holdBack([&Launches](const ClangTidyError &E) {
@@ -881,7 +877,6 @@ static RunResults lintUnits(ArrayRef<std::string> Files,
     });
   RunResults Results =
       mergeUnits(runUnits(Files, Commands, Setup.MakeProvider, RS));
-  clang::warp::setLaunchLedger(nullptr);
   if (Live.Progress)
     Live.Progress->clear();
   Launches.dropResolved(Results.Diagnostics);

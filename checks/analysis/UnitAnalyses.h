@@ -28,8 +28,7 @@ public:
   /// The analysis of the unit of \p Ctx under \p Opts (made on first use).
   /// Checks configured with different analysis options get separate ones.
   WarpAnalysis &get(ASTContext &Ctx, const UniformityOptions &Opts);
-  /// Frees the analyses of \p Ctx at the end of its unit, telling the
-  /// launch ledger (if a front end installed one) what its launches show.
+  /// Frees the analyses of \p Ctx at the end of its unit.
   void release(ASTContext &Ctx);
 
 private:

@@ -727,6 +727,11 @@ __global__ void rows_half_wide(float *p) {
   if (threadIdx.y == 0)
     p[threadIdx.x] = warp_total(p[threadIdx.x]);
   __syncthreads(); }
+template <typename T> __global__ void rows_template(T *p) {
+  if (threadIdx.y == 0)
+    p[threadIdx.x] = warp_total(p[threadIdx.x]);
+  __syncthreads(); }
+template __global__ void rows_template<float>(float *);
 """
 
 
@@ -739,7 +744,8 @@ def cross_unit_launches(tool, tmp):
     write(f"{d}/launches.cu", '#include "kernels.cuh"\n'
           "void go(float *p, int n) {\n"
           "  rows_aligned<<<n, dim3(32, 4)>>>(p);\n"
-          "  rows_half_wide<<<n, dim3(16, 4)>>>(p);\n}\n")
+          "  rows_half_wide<<<n, dim3(16, 4)>>>(p);\n"
+          "  rows_template<<<n, dim3(64, 2)>>>(p);\n}\n")
     write(f"{d}/.clang-tidy", "HeaderFilterRegex: '.*'\n")
     write(f"{d}/build/compile_commands.json", json.dumps(
         [{"directory": d, "file": f"{d}/{u}",
@@ -759,7 +765,7 @@ def cross_unit_launches(tool, tmp):
     check(rc == 1 and lines_of(out) == [12],
           f"a later run over one unit uses the kept launches ({lines_of(out)}):\n{out}")
     rc, out, err = run(tool, ["defines.cu", "--", "-I."], d)
-    check(rc == 1 and lines_of(out) == [8, 12],
+    check(rc == 1 and lines_of(out) == [8, 12, 16],
           f"without a build dir nothing is known ({lines_of(out)})")
 
 
