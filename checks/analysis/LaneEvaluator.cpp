@@ -397,8 +397,15 @@ std::optional<int64_t> LaneEvaluator::evalUncached(const Expr *E, unsigned Lane,
     return evalUnary(UO, Lane, Warp, Depth);
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
     std::optional<int64_t> C = eval(CO->getCond(), Lane, Warp, Depth + 1);
-    if (!C)
+    if (!C) {
+      // Why the value is unknown is also in its arms (`i < n ? in[i] : 0`
+      // reads per-lane data as well as the run-time `n`).
+      if (Explaining) {
+        eval(CO->getTrueExpr(), Lane, Warp, Depth + 1);
+        eval(CO->getFalseExpr(), Lane, Warp, Depth + 1);
+      }
       return std::nullopt;
+    }
     return eval(*C ? CO->getTrueExpr() : CO->getFalseExpr(), Lane, Warp,
                 Depth + 1);
   }
