@@ -5,7 +5,7 @@
 
 #include "WarpCheckBase.h"
 #include "analysis/LockPatterns.h"
-#include "llvm/ADT/DenseMap.h"
+#include "analysis/LockSections.h"
 
 namespace clang::tidy::warp {
 
@@ -21,9 +21,6 @@ public:
       : WarpCheckBase(Name, Context) {}
   void onEndOfTranslationUnit() override;
 
-  using Acquire = LockAcquire;
-  struct CriticalSection;
-
 protected:
   void checkFunction(const FunctionDecl *FD, const FunctionUniformity &FU,
                      WarpAnalysis &WA) override;
@@ -31,30 +28,20 @@ protected:
 private:
   /// Reports \p A, reached at \p Site (its loop, or a lock helper's call),
   /// where lanes of one warp contend for the lock; once per location.
-  void report(const Acquire &A, const Stmt *Site, const FunctionUniformity &FU,
-              WarpAnalysis &WA);
+  void report(const LockAcquire &A, const Stmt *Site,
+              const FunctionUniformity &FU, WarpAnalysis &WA);
   /// The warning at \p Loc, with the lane-safe rewrite where it is
   /// mechanical.
-  void diagnose(const Acquire &A, const Stmt *Site, SourceLocation Loc,
+  void diagnose(const LockAcquire &A, const Stmt *Site, SourceLocation Loc,
                 const WarpValue &Address, const CriticalSection &Section,
                 ASTContext &Ctx);
   /// The notes after the warning at \p Loc: where a helper spins, what hangs,
   /// and how to repair the lock.
-  void addNotes(const Acquire &A, const Stmt *Site, SourceLocation Loc,
+  void addNotes(const LockAcquire &A, const Stmt *Site, SourceLocation Loc,
                 const CriticalSection &Section);
-  /// The spin-acquire loop a helper ends with, if it is a lock helper.
-  const Stmt *helperAcquire(const FunctionDecl *FD, WarpAnalysis &WA);
 
-  /// Whether \p Call may take a lock: it is an atomic, or it calls a
-  /// function that calls one (a try-lock helper).
-  bool mayTakeLock(const CallExpr *Call);
-  auto mayTakeLockFn() {
-    return [this](const CallExpr *Call) { return mayTakeLock(Call); };
-  }
-
-  llvm::DenseMap<const FunctionDecl *, const Stmt *> HelperLoops;
-  /// Function -> whether its body calls an atomic.
-  llvm::DenseMap<const FunctionDecl *, bool> CallsAtomic;
+  /// The unit's lock helpers, each function looked into once.
+  LockHelpers Helpers;
 };
 
 } // namespace clang::tidy::warp

@@ -5,23 +5,12 @@
 
 #include "FixItText.h"
 #include "WarpCheckBase.h"
-#include "analysis/ReachingDefinitions.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
+#include "analysis/MaskProvenance.h"
 #include <map>
 #include <optional>
 #include <tuple>
 
 namespace clang::tidy::warp {
-
-/// Where a mask value was made: the defining expression and the statement
-/// whose divergence it was made under.
-struct MaskDef {
-  const Expr *Value = nullptr;
-  const Stmt *At = nullptr;
-};
-using DefinitionMap =
-    llvm::DenseMap<const VarDecl *, llvm::SmallVector<MaskDef, 2>>;
 
 /// A helper that uses a mask parameter may branch on another of its
 /// arguments first; when that argument differs between lanes, fewer lanes
@@ -61,11 +50,6 @@ private:
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx,
                 const HelperDivergence &Helper = {});
-  /// Whether collective \p Use reads only from lanes that pass \p Branch as
-  /// it does: always for votes and barriers; for a shuffle, when it reads
-  /// the side's leader (`__ffs(~pos) - 1`) or every source is known to.
-  bool readsWithinBranch(const Stmt *Use, const DivergentBranch &Branch,
-                         const FunctionUniformity &FU, ASTContext &Ctx) const;
   /// Adds the recomputed-ballot rewrite; returns the mask name whose
   /// declaration the fix carries, if any.
   SharedName *addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
@@ -75,16 +59,15 @@ private:
                             const FunctionUniformity &FU);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P, StringRef What,
                          const FunctionUniformity &FU);
-  void checkLeaderAgreement(const CollectiveUse &Use,
-                            const FunctionUniformity &FU, ASTContext &Ctx);
+  /// Reports a shuffle whose source lane and mask come from two different
+  /// `__activemask()` calls.
+  void checkLeaderAgreement(const CollectiveUse &Use);
   FreshNames Names;
   /// The recomputed mask of an `if` (side, lanes it is taken over) that
   /// fixes share.
   std::map<std::tuple<const Stmt *, bool, std::string>, SharedName> BranchMasks;
-  /// Definitions of the locals of the function being checked, and which of
-  /// them reach each use.
-  DefinitionMap Definitions;
-  std::optional<ReachingDefinitions> Reaching;
+  /// Where the masks of the function being checked were made.
+  std::optional<MaskProvenance> Provenance;
 };
 
 } // namespace clang::tidy::warp

@@ -297,4 +297,64 @@ spinAcquire(const Stmt *Loop, ASTContext &Ctx,
   return A;
 }
 
+const Expr *bareSpinCondition(const Stmt *Loop) {
+  const Stmt *Body = nullptr;
+  const Expr *Cond = nullptr;
+  if (const auto *While = dyn_cast<WhileStmt>(Loop)) {
+    Body = While->getBody();
+    Cond = While->getCond();
+  } else if (const auto *Do = dyn_cast<DoStmt>(Loop)) {
+    Body = Do->getBody();
+    Cond = Do->getCond();
+  }
+  bool EmptyBody =
+      Body && (isa<NullStmt>(Body) || (isa<CompoundStmt>(Body) &&
+                                       cast<CompoundStmt>(Body)->body_empty()));
+  return EmptyBody ? Cond : nullptr;
+}
+
+bool LockHelpers::mayTakeLock(const CallExpr *Call) {
+  if (matchAtomic(Call))
+    return true;
+  const FunctionDecl *Callee = calledDefinition(Call);
+  if (!Callee)
+    return false;
+  auto [It, Inserted] = CallsAtomic.try_emplace(Callee, false);
+  bool &Calls = It->second;
+  if (Inserted)
+    walkStmts(Callee->getBody(), [&](const Stmt *S) {
+      if (const auto *Inner = dyn_cast<CallExpr>(S);
+          Inner && matchAtomic(Inner))
+        Calls = true;
+    });
+  return Calls;
+}
+
+std::optional<LockAcquire> LockHelpers::spinAcquire(const Stmt *Loop,
+                                                    ASTContext &Ctx) {
+  return warp::spinAcquire(
+      Loop, Ctx, [this](const CallExpr *Call) { return mayTakeLock(Call); });
+}
+
+const Stmt *LockHelpers::helperAcquire(const FunctionDecl *FD,
+                                       ASTContext &Ctx) {
+  auto [It, Inserted] = HelperLoops.try_emplace(FD, nullptr);
+  if (!Inserted)
+    return It->second;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(FD->getBody());
+  if (!Body || Body->body_empty())
+    return nullptr;
+  const Stmt *Last = Body->body_back();
+  if (!isa<WhileStmt, DoStmt, ForStmt>(Last))
+    return nullptr;
+  if (spinAcquire(Last, Ctx))
+    It->second = Last;
+  return It->second;
+}
+
+void LockHelpers::clear() {
+  HelperLoops.clear();
+  CallsAtomic.clear();
+}
+
 } // namespace clang::warp

@@ -2,8 +2,10 @@
 //
 // How CUDA code takes a lock (a loop spinning on atomicCAS, atomicExch, a
 // test-and-set atomicOr, libcu++'s compare_exchange or a try-lock helper)
-// and releases it. warp-atomic-spinlock reports per-lane locks from these;
-// the exchange races skip what lanes do while holding one.
+// and releases it, and which functions are lock helpers (a try-lock, or an
+// acquire that ends with its spin loop). warp-atomic-spinlock reports
+// per-lane locks from these; the exchange races skip what lanes do while
+// holding one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +14,7 @@
 
 #include "WarpCollectives.h"
 #include "clang/AST/Stmt.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <optional>
 #include <utility>
@@ -62,6 +65,30 @@ const Stmt *findRelease(const Stmt *S, const Expr *Lock, ASTContext &Ctx);
 /// Whether the release \p S orders the writes before it by itself: a
 /// libcu++ store or exchange not relaxed (the intrinsics need a fence).
 bool isOrderedRelease(const Stmt *S);
+/// The condition of \p Loop when it is a `while` or `do` loop with an empty
+/// body, which spins on its condition alone; null otherwise.
+const Expr *bareSpinCondition(const Stmt *Loop);
+
+/// The lock helpers of one unit, each function looked into once: which calls
+/// may take a lock at all, and which functions are an acquire that ends with
+/// its spin loop (`void lock(int *l) { while (atomicCAS(l, 0, 1)); }`).
+class LockHelpers {
+public:
+  /// Whether \p Call may take a lock: it is an atomic, or it calls a
+  /// function that calls one (a try-lock helper).
+  bool mayTakeLock(const CallExpr *Call);
+  /// The spin-acquire loop that \p FD ends with, if it is a lock helper.
+  const Stmt *helperAcquire(const FunctionDecl *FD, ASTContext &Ctx);
+  /// spinAcquire over the calls that may take a lock.
+  std::optional<LockAcquire> spinAcquire(const Stmt *Loop, ASTContext &Ctx);
+  /// Forgets the unit's functions (at its end).
+  void clear();
+
+private:
+  llvm::DenseMap<const FunctionDecl *, const Stmt *> HelperLoops;
+  /// Function -> whether its body calls an atomic.
+  llvm::DenseMap<const FunctionDecl *, bool> CallsAtomic;
+};
 
 } // namespace clang::warp
 
