@@ -115,6 +115,17 @@ void noteConsequence(ClangTidyCheck &Check, SourceLocation At, Consequence C,
       << consequenceName(C) << Text;
 }
 
+void noteNoCallerNamed(ClangTidyCheck &Check, SourceLocation At,
+                       llvm::StringRef Mask, llvm::StringRef Why) {
+  noteTier(Check, At, Tier::Proven,
+           ("any lane that gets here fails the condition of " + Why + ", so '" +
+            Mask + "' does not name it")
+               .str());
+  noteConsequence(Check, At, Consequence::Trap,
+                  "the calling lanes are not in the mask: an illegal "
+                  "instruction in -O3 and -G builds alike");
+}
+
 void noteLanes(ClangTidyCheck &Check, SourceLocation At, LaneSet Mask,
                LaneSet Arrive) {
   std::string Text;

@@ -52,6 +52,12 @@ void noteTier(ClangTidyCheck &Check, SourceLocation At, Tier T,
 /// The consequence note.
 void noteConsequence(ClangTidyCheck &Check, SourceLocation At, Consequence C,
                      llvm::StringRef Text);
+/// The tier and consequence notes of a finding whose mask \p Mask names
+/// none of the lanes that call (\p Why: the ballot whose condition they
+/// fail): certain
+/// wherever a lane gets there, whichever lanes those are.
+void noteNoCallerNamed(ClangTidyCheck &Check, SourceLocation At,
+                       llvm::StringRef Mask, llvm::StringRef Why);
 /// The lane picture of a mask finding: the lanes \p Mask names and those
 /// that \p Arrive.
 void noteLanes(ClangTidyCheck &Check, SourceLocation At, LaneSet Mask,

@@ -2,13 +2,11 @@
 
 #include "StaleMaskCheck.h"
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Expr.h"
 #include "clang/Lex/Lexer.h"
 
 namespace clang::tidy::warp {
 
-/// The warning for a mask made before the lanes diverged further, and for
-/// the ballot of a branch's test used on the side where it fails.
+/// A mask made before the lanes diverged further; a ballot on its wrong side.
 static constexpr char DivergedFurther[] =
     "mask '%0' was computed before the lanes diverged further; '%1' may wait "
     "for lanes that no longer reach it";
@@ -57,9 +55,8 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                               const FunctionUniformity &FU, ASTContext &Ctx,
                               const HelperDivergence &Helper) {
   if (const ParmVarDecl *P = maskParameter(Mask)) {
-    // Which lanes the caller's mask names is unknown here (it may be the
-    // ballot of the very condition the helper branches on), so only
-    // divergence in this function counts.
+    // Which lanes the caller's mask names is unknown here (the ballot of
+    // the helper's own test?): only divergence in this function counts.
     checkParameterUse(Use, P, What, FU);
     return;
   }
@@ -80,17 +77,18 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     return;
   const Divergence &Further = Stale->Further;
   llvm::ArrayRef<DivergentBranch> Extra = Further.Branches;
-  std::optional<Judged> J =
-      Extra.empty() ? std::nullopt
-                    : judgeStale(Use, Stale->Def->At, Mask, Further, FU);
-  if ((!Extra.empty() && !J) || !firstReportAt(Use->getBeginLoc()))
+  bool NamesNoCaller = !Helper.Argument && reportsTier(Tier::Proven) &&
+                       Provenance->namesNoCaller(*Stale, Ctx);
+  std::optional<Judged> J;
+  if ((!Extra.empty() && !NamesNoCaller &&
+       !(J = judgeStale(Use, Stale->Def->At, Mask, Further, FU))) ||
+      !firstReportAt(Use->getBeginLoc()))
     return;
-  bool OtherSide = !Helper.Argument && isBallotOfBranchTest(*Stale, Ctx);
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
   {
     auto Diag =
-        diag(Use->getBeginLoc(), OtherSide ? WrongSide : DivergedFurther);
+        diag(Use->getBeginLoc(), NamesNoCaller ? WrongSide : DivergedFurther);
     Diag << VD->getName() << What;
     // A helper that diverges the lanes further needs more than one ballot,
     // and a shuffle that reads lanes outside the branch more than a mask.
@@ -105,6 +103,8 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
        DiagnosticIDs::Note);
   noteDivergence(Further);
   noteHelperDivergence(Helper, FU);
+  if (NamesNoCaller)
+    noteNoCallerNamed(*this, Use->getBeginLoc(), VD->getName(), "its ballot");
   if (J) {
     noteWitness(*this, Use->getBeginLoc(), J->Witness,
                 "are named by the mask but do not reach it", Ctx);

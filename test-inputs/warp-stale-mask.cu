@@ -160,8 +160,8 @@ __global__ void ballot_of_p_used_in_else(float *out, const float *in) {
     // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: mask 'pos' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
     // CHECK-NOTES: :[[@LINE-6]]:24: note: mask computed here
     // CHECK-NOTES: :[[@LINE-6]]:7: note: lanes may diverge here on a data-dependent condition
-    // CHECK-NOTES: :[[@LINE-4]]:9: note: data: which lanes get here depends on 'in[threadIdx.x]', which each lane loads from its own address
-    // CHECK-NOTES: :[[@LINE+5]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: any lane that gets here fails the condition of its ballot, so 'pos' does not name it
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: trap: the calling lanes are not in the mask: an illegal instruction in -O3 and -G builds alike
     // No fix: lane 0 may be one where p holds; the value read from it would
     // be undefined under the mask of the lanes where p is false.
   }
@@ -180,9 +180,8 @@ __global__ void ballot_of_p_used_under_not_p(float *out, const float *in) {
     // CHECK-NOTES: :[[@LINE-4]]:7: note: lanes diverge here
     // CHECK-FIXES: {{^}}  const unsigned branch_mask = __ballot_sync(0xffffffff, !(lane < 16));
     // CHECK-FIXES: {{^}}    v += __shfl_xor_sync(branch_mask, v, 1);
-    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: in a 1-D block of whole warps, lanes 0..15 of the warp of threads 0..31 are named by the mask but do not reach it
-    // CHECK-NOTES: :[[@LINE+4]]:3: note: consequence: hang: lanes 0..15 wait at a block barrier and the warp never meets
-    // CHECK-NOTES: :[[@LINE-8]]:10: note: lanes: mask 0x0000ffff arrive 0xffff0000
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: witness: any lane that gets here fails the condition of its ballot, so 'low' does not name it
+    // CHECK-NOTES: :[[@LINE-7]]:10: note: consequence: trap: the calling lanes are not in the mask: an illegal instruction in -O3 and -G builds alike
   }
   out[threadIdx.x] = v;
   __syncthreads(); // the lanes that skipped the collective wait here
@@ -198,9 +197,8 @@ __device__ void ballot_of_p_used_after_p_lanes_return(float *out, const float *i
   // CHECK-MESSAGES: :[[@LINE-1]]:19: warning: mask 'in_range' is the ballot of a condition but is used by '__shfl_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:29: note: mask computed here
   // CHECK-NOTES: :[[@LINE-5]]:5: note: lanes exit here
-  // CHECK-NOTES: :[[@LINE-4]]:19: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 0..16 of the warp of threads 0..31 are named by the mask but do not reach it
-  // CHECK-NOTES: :[[@LINE+9]]:3: note: consequence: hang: lanes 0..16 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-6]]:19: note: lanes: mask 0x0001ffff arrive 0xfffe0000
+  // CHECK-NOTES: :[[@LINE-4]]:19: note: witness: any lane that gets here fails the condition of its ballot, so 'in_range' does not name it
+  // CHECK-NOTES: :[[@LINE-5]]:19: note: consequence: trap: the calling lanes are not in the mask: an illegal instruction in -O3 and -G builds alike
   // No fix: which lanes are out of range is data; lane 0 may not be one.
   //
   out[i - n] = v;
@@ -453,9 +451,9 @@ __global__ void match_any_group_to_helper_branching_on_lane(float *out, const in
   out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:71: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-424]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
+  // CHECK-NOTES: :[[@LINE-422]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
   // CHECK-NOTES: :[[@LINE-5]]:26: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-425]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-423]]:9: note: the mask is used here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -883,9 +881,8 @@ __device__ void ballot_then_exit_on_same_predicate(float *out, const float *in, 
   // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: mask 'active' is the ballot of a condition but is used by '__shfl_down_sync' where that condition is false; it names none of the lanes that reach this call [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-5]]:27: note: mask computed here
   // CHECK-NOTES: :[[@LINE-4]]:5: note: lanes exit here
-  // CHECK-NOTES: :[[@LINE-4]]:12: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 0..16 of the warp of threads 0..31 are named by the mask but do not reach it
-  // CHECK-NOTES: :[[@LINE+6]]:3: note: consequence: hang: lanes 0..16 wait at a block barrier and the warp never meets
-  // CHECK-NOTES: :[[@LINE-6]]:12: note: lanes: mask 0x0001ffff arrive 0xfffe0000
+  // CHECK-NOTES: :[[@LINE-4]]:12: note: witness: any lane that gets here fails the condition of its ballot, so 'active' does not name it
+  // CHECK-NOTES: :[[@LINE-5]]:12: note: consequence: trap: the calling lanes are not in the mask: an illegal instruction in -O3 and -G builds alike
 }
 // The lanes that returned from the helper wait at the barrier.
 __global__ void ballot_then_exit_on_same_predicate_caller(float *out, const float *in, int n) {

@@ -217,6 +217,31 @@ bool isBallotOfBranchTest(const StaleMaskDef &Stale, ASTContext &Ctx) {
   return relation(Cond ? Cond : Pred, Pred, Ctx).has_value();
 }
 
+/// Whether \p E reads only values that \p Defs gives one definition at
+/// most (constants, registers, locals set once, parameters never assigned).
+static bool readsSettledValues(const Stmt *E, const MaskDefinitions &Defs) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    auto It = VD ? Defs.find(VD) : Defs.end();
+    return It == Defs.end() ||
+           (It->second.size() == 1 && !isa<ParmVarDecl>(VD));
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E))
+    if (UO->getOpcode() == UO_AddrOf)
+      return false; // a pointer to it may change it
+  for (const Stmt *Child : E->children())
+    if (Child && !readsSettledValues(Child, Defs))
+      return false;
+  return true;
+}
+
+bool MaskProvenance::namesNoCaller(const StaleMaskDef &Stale,
+                                   ASTContext &Ctx) const {
+  return isBallotOfBranchTest(Stale, Ctx) &&
+         Stale.Further.Branches[0].Condition &&
+         readsSettledValues(Stale.Source->getArg(1), Defs);
+}
+
 const Expr *lanesThatMade(const CallExpr *Source, const Expr *Mask,
                           ASTContext &Ctx) {
   if (!isBallot(Source))

@@ -104,6 +104,13 @@ public:
                                               const Expr *HelperArgument,
                                               ASTContext &Ctx);
 
+  /// Whether \p Stale names none of the lanes that reach its use, with no
+  /// lanes to find: it is the ballot of the test its one further branch
+  /// makes (isBallotOfBranchTest), and nothing the test reads is assigned
+  /// in the function after its first value, so the test and the ballot
+  /// agree in every lane.
+  bool namesNoCaller(const StaleMaskDef &Stale, ASTContext &Ctx) const;
+
   /// Whether collective \p Use reads only from lanes that pass \p Branch as
   /// it does: always for votes and barriers; for a shuffle, when it reads
   /// the side's leader (`__ffs(~pos) - 1`) or every source is known to.

@@ -99,11 +99,36 @@ __global__ void k(float *out, const float *in) {
       localRead(maskOf(Use)), Use, nullptr, context());
   ASSERT_TRUE(S);
   EXPECT_TRUE(isBallotOfBranchTest(*S, context()));
+  EXPECT_TRUE(Provenance.namesNoCaller(*S, context()));
   // A recomputed ballot runs over the ballot's own (constant) mask.
   const Expr *Over = lanesThatMade(S->Source, maskOf(Use), context());
   ASSERT_TRUE(Over);
   EXPECT_EQ(lineOf(Over), 5u);
   EXPECT_NE(Over, maskOf(Use));
+}
+
+TEST_F(MaskProvenanceTest, TestOfAValueChangedSinceTheBallotNamesCallers) {
+  // The test reads `v` again after `v` changed: lanes that fail it now may
+  // have passed it at the ballot, so the mask may name them.
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  const unsigned pos = __ballot_sync(0xffffffff, v > 0.0f);
+  v -= 1.0f;
+  if (v > 0.0f)
+    v *= 2.0f;
+  else
+    v = __shfl_sync(pos, v, 0);
+  out[threadIdx.x] = v;
+}
+)cu"));
+  MaskProvenance Provenance(*uniformity("k"));
+  const CallExpr *Use = call("k", "__shfl_sync");
+  std::optional<StaleMaskDef> S = Provenance.staleDefinition(
+      localRead(maskOf(Use)), Use, nullptr, context());
+  ASSERT_TRUE(S);
+  EXPECT_TRUE(isBallotOfBranchTest(*S, context()));
+  EXPECT_FALSE(Provenance.namesNoCaller(*S, context()));
 }
 
 TEST_F(MaskProvenanceTest, BallotOfAnotherConditionIsNoWrongSide) {
@@ -124,6 +149,7 @@ __global__ void k(float *out, const float *in, unsigned over) {
       localRead(maskOf(Use)), Use, nullptr, context());
   ASSERT_TRUE(S);
   EXPECT_FALSE(isBallotOfBranchTest(*S, context()));
+  EXPECT_FALSE(Provenance.namesNoCaller(*S, context()));
   // `over + 1` is neither a variable nor a constant: nothing to repeat.
   EXPECT_EQ(lanesThatMade(S->Source, maskOf(Use), context()), nullptr);
 }
