@@ -1,6 +1,7 @@
 //===--- WarpCheckBase.cpp - shared plumbing of the warp- checks ----------===//
 
 #include "WarpCheckBase.h"
+#include "WarpOptions.h"
 #include "analysis/LaunchSummary.h"
 #include "clang/AST/Attr.h"
 #include "clang/ASTMatchers/ASTMatchFinder.h"
@@ -11,8 +12,7 @@ namespace clang::tidy::warp {
 
 WarpCheckBase::WarpCheckBase(StringRef Name, ClangTidyContext *Context)
     : ClangTidyCheck(Name, Context), TidyContext(Context) {
-  AnalysisOptions.ThreadIdxYZUniform =
-      Options.getLocalOrGlobal("WarpAlignedBlockDimX", false);
+  AnalysisOptions = analysisOptionsOf(Context->getOptions().CheckOptions, Name);
   StringRef Default = "proven,conditional,data";
   std::string Value = Options.getLocalOrGlobal("Tiers", Default).str();
   llvm::SmallVector<StringRef, 4> Names;

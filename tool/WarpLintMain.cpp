@@ -34,6 +34,7 @@
 #include "Summary.h"
 #include "TextReport.h"
 #include "UnifiedDiff.h"
+#include "WarpOptions.h"
 #include "clang-tidy/ClangTidy.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -996,24 +997,14 @@ static void printNotes(const RunResults &Results, unsigned InBaseline,
               "build (pre-commit: args: [-p, build])\n";
 }
 
-/// The analysis options the enabled checks run with: WarpAlignedBlockDimX
-/// of the first enabled check that sets it, else the global one.
+/// The analysis options the enabled checks run with: those of the first
+/// enabled check that sets one, else the global ones (WarpOptions.h).
 static clang::warp::UniformityOptions analysisOptions(const CheckSetup &Setup) {
-  clang::warp::UniformityOptions O;
   const ClangTidyOptions::OptionMap &Opts = Setup.Effective.CheckOptions;
-  auto Set = [&](StringRef Key) {
-    auto It = Opts.find(Key);
-    if (It == Opts.end())
-      return false;
-    StringRef V = It->getValue().Value;
-    O.ThreadIdxYZUniform = V.equals_insensitive("true") || V == "1";
-    return true;
-  };
   for (const std::string &C : Setup.Enabled)
-    if (Set(C + ".WarpAlignedBlockDimX"))
-      return O;
-  Set("WarpAlignedBlockDimX");
-  return O;
+    if (clang::tidy::warp::setsAnalysisOptions(Opts, C))
+      return clang::tidy::warp::analysisOptionsOf(Opts, C);
+  return clang::tidy::warp::analysisOptionsOf(Opts, "");
 }
 
 /// --explain: the analysis' reasons at one place, as text or JSON.
