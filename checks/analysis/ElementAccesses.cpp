@@ -1,6 +1,7 @@
 //===--- ElementAccesses.cpp - reads and writes of shared elements --------===//
 
 #include "ElementAccesses.h"
+#include "IntegerOps.h"
 #include "WarpCollectives.h"
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -284,13 +285,13 @@ void Collector::addTerms(ElementAddress &A, const Expr *E, int64_t Scale,
   const auto *BO = dyn_cast<BinaryOperator>(Inner);
   if (BO && Depth < 8) {
     const Expr *L = BO->getLHS(), *R = BO->getRHS();
-    switch (BO->getOpcode()) {
-    case BO_Add:
-    case BO_Sub:
-      addTerms(A, L, Scale, Depth + 1);
-      addTerms(A, R, BO->getOpcode() == BO_Sub ? -Scale : Scale, Depth + 1);
+    if (std::optional<std::pair<int64_t, int64_t>> Scales =
+            additiveScales(BO->getOpcode())) {
+      addTerms(A, L, Scale * Scales->first, Depth + 1);
+      addTerms(A, R, Scale * Scales->second, Depth + 1);
       return;
-    case BO_Mul: {
+    }
+    if (BO->getOpcode() == BO_Mul) {
       Expr::EvalResult C;
       if (!R->isValueDependent() && R->EvaluateAsInt(C, Ctx)) {
         addTerms(A, L, Scale * C.Val.getInt().getExtValue(), Depth + 1);
@@ -300,10 +301,6 @@ void Collector::addTerms(ElementAddress &A, const Expr *E, int64_t Scale,
         addTerms(A, R, Scale * C.Val.getInt().getExtValue(), Depth + 1);
         return;
       }
-      break;
-    }
-    default:
-      break;
     }
   }
   A.Terms.push_back({E, Scale});

@@ -89,4 +89,16 @@ bool holdsForEqualOperands(BinaryOperatorKind Op) {
   return applyBinary(Op, 0, 0).value_or(0) != 0;
 }
 
+std::optional<std::pair<int64_t, int64_t>>
+additiveScales(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+    return std::pair<int64_t, int64_t>(1, 1);
+  case BO_Sub:
+    return std::pair<int64_t, int64_t>(1, -1);
+  default:
+    return std::nullopt;
+  }
+}
+
 } // namespace clang::warp

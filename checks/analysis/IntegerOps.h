@@ -1,10 +1,10 @@
 //===--- IntegerOps.h - C++ integer arithmetic on lane values ---*- C++ -*-===//
 //
 // The one place that knows what an integer operator computes: the lane
-// evaluator, the loop-counter walk, the butterfly-loop matcher and the
-// implied-test rule all ask it, so a new operator (or a fix to one) has one
-// room. Values are int64_t wrapped to the width and signedness of their C++
-// type, as the device computes them.
+// evaluator, the loop-counter walk, the butterfly-loop matcher, the
+// implied-test rule and the linear forms of element addresses all ask it,
+// so a new operator (or a fix to one) has one room. Values are int64_t wrapped
+// to the width and signedness of their C++ type, as the device computes them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 #include "clang/AST/OperationKinds.h"
 #include <cstdint>
 #include <optional>
+#include <utility>
 
 namespace clang::warp {
 
@@ -42,6 +43,13 @@ std::optional<int64_t> applyUnary(UnaryOperatorKind Op, int64_t V);
 /// The operator a compound assignment applies (`+=` is `+`), or the
 /// operator itself.
 BinaryOperatorKind underlyingOperator(BinaryOperatorKind Op);
+
+/// The scales of the left and right operand in `a op b` where \p Op adds
+/// or subtracts them (1 and 1, 1 and -1): the linear forms of addresses
+/// split sums into terms this way. Nothing for other operators (a product
+/// is linear only by a constant, which the caller finds).
+std::optional<std::pair<int64_t, int64_t>>
+additiveScales(BinaryOperatorKind Op);
 
 /// Whether comparison \p Op holds between two equal operands (`a <= a`):
 /// a test that is false there separates every lane from its equals.
