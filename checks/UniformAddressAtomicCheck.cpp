@@ -99,6 +99,7 @@ UniformAddressAtomicCheck::contention(const CallExpr *Call, const Expr *Address,
   std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
   WitnessSearch Search(Reach, Shapes);
   Search.offerWholeWarps();
+  Search.acceptExactLanesOnly();
   std::optional<LaneWitness> Found =
       Search.find(Call, D, [&](const LaneWitness &C) {
         if (C.hasLanes())

@@ -68,6 +68,17 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
                            llvm::function_ref<bool(const LaneWitness &)> Accept,
                            LaneWitness Template) {
   LaneEvaluator &Eval = Reach.evaluator();
+  // Whether the branches are known does not depend on the warp.
+  bool Exact = exactAt(S);
+  if (!Exact && ExactLanesOnly) {
+    // No warp's lanes would be accepted; the budget still counts them, so
+    // that what the search finds later does not depend on this shortcut.
+    unsigned Warps = Eval.warps(/*ThreadIndex=*/true).size();
+    Budget -= std::min(Budget, Warps);
+    if (!Budget)
+      return std::nullopt;
+    return inLoopIterations(S, T, Accept, Template);
+  }
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
     if (!Budget)
       return std::nullopt;
@@ -82,7 +93,7 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
     W.Runtime2 = Template.Runtime2;
     W.RuntimeValue2 = Template.RuntimeValue2;
     W.ByLaunchShape = Template.ByLaunchShape;
-    W.Exact = exactAt(S);
+    W.Exact = Exact;
     if (Accept(W))
       return W;
   }

@@ -94,6 +94,9 @@ public:
   /// Also offers warps that every lane reaches (for questions about the
   /// lanes that arrive, not those that do not).
   void offerWholeWarps() { WholeWarps = true; }
+  /// Accepts a warp's lanes only where every branch on the way is known
+  /// (LaneWitness::Exact), so warps need no look where one is not.
+  void acceptExactLanesOnly() { ExactLanesOnly = true; }
 
   /// The witness for \p S in the evaluator's present block and bindings,
   /// in \p Warp: the lanes that may reach it.
@@ -129,6 +132,7 @@ private:
   LaneReach &Reach;
   llvm::ArrayRef<BlockExtents> Shapes;
   bool WholeWarps = false;
+  bool ExactLanesOnly = false;
   /// The divergence find is searching.
   const Divergence *Current = nullptr;
   /// How many more warps the search may evaluate (each one walks the CFG
