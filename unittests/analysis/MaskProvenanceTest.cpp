@@ -34,6 +34,10 @@ protected:
     EXPECT_TRUE(C && C->Mask);
     return C && C->Mask ? C->Mask : nullptr;
   }
+  /// The stale definition of the local mask \p Use reads, as \p P sees it.
+  std::optional<StaleMaskDef> staleOf(MaskProvenance &P, const CallExpr *Use) {
+    return P.staleDefinition(localRead(maskOf(Use)), Use, nullptr, context());
+  }
   /// The stale definition of the local mask read by the first \p Collective
   /// of \p Fn, in words: "<line of the definition> <source> +<branches>",
   /// or "fresh".
@@ -69,8 +73,7 @@ __global__ void k(float *out) {
   EXPECT_EQ(stale("k", "__shfl_sync"), "4 __activemask +1");
   MaskProvenance Provenance(*uniformity("k"));
   const CallExpr *Use = call("k", "__shfl_sync");
-  std::optional<StaleMaskDef> S = Provenance.staleDefinition(
-      localRead(maskOf(Use)), Use, nullptr, context());
+  std::optional<StaleMaskDef> S = staleOf(Provenance, Use);
   ASSERT_TRUE(S);
   EXPECT_EQ(lineOf(S->Further.Branches[0].Terminator), 6u);
   // Not a ballot: no predicate to compare with the branch; a recomputed
@@ -95,8 +98,7 @@ __global__ void k(float *out, const float *in) {
   EXPECT_EQ(stale("k", "__shfl_sync"), "5 __ballot_sync +1");
   MaskProvenance Provenance(*uniformity("k"));
   const CallExpr *Use = call("k", "__shfl_sync");
-  std::optional<StaleMaskDef> S = Provenance.staleDefinition(
-      localRead(maskOf(Use)), Use, nullptr, context());
+  std::optional<StaleMaskDef> S = staleOf(Provenance, Use);
   ASSERT_TRUE(S);
   EXPECT_TRUE(isBallotOfBranchTest(*S, context()));
   EXPECT_TRUE(Provenance.namesNoCaller(*S, context()));
@@ -124,8 +126,7 @@ __global__ void k(float *out, const float *in) {
 )cu"));
   MaskProvenance Provenance(*uniformity("k"));
   const CallExpr *Use = call("k", "__shfl_sync");
-  std::optional<StaleMaskDef> S = Provenance.staleDefinition(
-      localRead(maskOf(Use)), Use, nullptr, context());
+  std::optional<StaleMaskDef> S = staleOf(Provenance, Use);
   ASSERT_TRUE(S);
   EXPECT_TRUE(isBallotOfBranchTest(*S, context()));
   EXPECT_FALSE(Provenance.namesNoCaller(*S, context()));
@@ -145,8 +146,7 @@ __global__ void k(float *out, const float *in, unsigned over) {
   EXPECT_EQ(stale("k", "__shfl_sync"), "5 __ballot_sync +1");
   MaskProvenance Provenance(*uniformity("k"));
   const CallExpr *Use = call("k", "__shfl_sync");
-  std::optional<StaleMaskDef> S = Provenance.staleDefinition(
-      localRead(maskOf(Use)), Use, nullptr, context());
+  std::optional<StaleMaskDef> S = staleOf(Provenance, Use);
   ASSERT_TRUE(S);
   EXPECT_FALSE(isBallotOfBranchTest(*S, context()));
   EXPECT_FALSE(Provenance.namesNoCaller(*S, context()));
