@@ -85,7 +85,7 @@ void LaneEvaluator::setBlock(std::optional<BlockExtents> B) {
     if (PerBlock > 1)
       FirstBlockEnds.push_back(PerBlock - 1);
   }
-  ++ContextGeneration;
+  ++BlockGeneration;
   invalidate();
 }
 
@@ -168,12 +168,9 @@ void LaneEvaluator::bind(const VarDecl *VD, std::optional<int64_t> Value) {
 void LaneEvaluator::bindPerLane(const VarDecl *VD,
                                 std::optional<LaneValues> Values) {
   if (Values)
-    PerLaneBound[VD] = *Values;
+    PerLaneBound[VD] = std::make_shared<const LaneValues>(*Values);
   else
     PerLaneBound.erase(VD);
-  // Lane sets cache edges by the uniform bindings they read: a per-lane
-  // one changes them all.
-  ++ContextGeneration;
   invalidate();
 }
 
@@ -183,13 +180,17 @@ void LaneEvaluator::bindRuntimeValue(uint64_t Key,
     RuntimeBound[Key] = *Value;
   else
     RuntimeBound.erase(Key);
-  ++ContextGeneration;
   invalidate();
 }
 
 std::optional<int64_t> LaneEvaluator::bindingOf(const VarDecl *VD) const {
   auto It = Bound.find(VD);
   return It == Bound.end() ? std::nullopt : std::optional<int64_t>(It->second);
+}
+
+LaneEvaluator::BindingKey LaneEvaluator::bindingKeyOf(const VarDecl *VD) const {
+  auto It = PerLaneBound.find(VD);
+  return {bindingOf(VD), It == PerLaneBound.end() ? nullptr : It->second};
 }
 
 EvaluationGaps LaneEvaluator::gapsOf(const Expr *E, unsigned Lane,
@@ -602,9 +603,9 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
     }
     if (auto It = PerLaneBound.find(VD); It != PerLaneBound.end()) {
       ReadVarying = true;
-      if (!It->second[Lane])
+      if (!(*It->second)[Lane])
         return std::nullopt;
-      return asType(*It->second[Lane], T);
+      return asType(*(*It->second)[Lane], T);
     }
     if (isReadOnlyLocal(VD))
       if (std::optional<int64_t> I = eval(VD->getInit(), Lane, Warp, Depth + 1))

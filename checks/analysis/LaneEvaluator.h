@@ -27,6 +27,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include <array>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -129,10 +130,26 @@ public:
   /// Changes whenever a binding or the block does: values cached before
   /// are stale.
   unsigned generation() const { return Generation; }
-  /// Changes whenever a runtime value's binding or the block does.
-  unsigned contextGeneration() const { return ContextGeneration; }
+  /// Changes whenever the block does.
+  unsigned blockGeneration() const { return BlockGeneration; }
   /// The value bound to \p VD, if any.
   std::optional<int64_t> bindingOf(const VarDecl *VD) const;
+  /// How \p VD is bound, as callers caching values compare bindings: the
+  /// value of a binding in every lane, or the values of a per-lane one.
+  struct BindingKey {
+    std::optional<int64_t> Value;
+    std::shared_ptr<const LaneValues> PerLane;
+    bool operator==(const BindingKey &O) const {
+      return Value == O.Value &&
+             (PerLane == O.PerLane ||
+              (PerLane && O.PerLane && *PerLane == *O.PerLane));
+    }
+  };
+  BindingKey bindingKeyOf(const VarDecl *VD) const;
+  /// The runtime values bound now, by RuntimeValue::Key.
+  const llvm::DenseMap<uint64_t, int64_t> &runtimeBindings() const {
+    return RuntimeBound;
+  }
 
   /// Why \p E is not known in lane \p Lane of warp \p Warp: the runtime
   /// values, per-lane loads and other values its evaluation could not
@@ -200,7 +217,10 @@ private:
   llvm::DenseMap<const Type *, IntFormat> IntFormats;
   llvm::DenseMap<const VarDecl *, int64_t> Bound;
   llvm::DenseMap<uint64_t, int64_t> RuntimeBound;
-  llvm::DenseMap<const VarDecl *, LaneValues> PerLaneBound;
+  /// Shared with the BindingKeys handed out: a cache keeps the values its
+  /// entry was computed with.
+  llvm::DenseMap<const VarDecl *, std::shared_ptr<const LaneValues>>
+      PerLaneBound;
   /// keyOf's answers, by expression.
   llvm::DenseMap<const Expr *, uint64_t> Keys;
   /// The parameters and locals of the helpers being inlined, bound to this
@@ -224,7 +244,7 @@ private:
   /// Whether the evaluation under way read a lane, thread index or
   /// binding, or hit the depth limit.
   bool ReadVarying = false, Cut = false;
-  unsigned Generation = 0, ContextGeneration = 0;
+  unsigned Generation = 0, BlockGeneration = 0;
   bool SawThreadIndex = false;
   /// The warps warps() samples in the block set now: every warp of a few
   /// blocks, and the first and last warp of one.

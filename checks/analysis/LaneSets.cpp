@@ -297,12 +297,13 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
-  std::vector<std::optional<int64_t>> Now = bindingsOf(B, Cond);
+  Bindings Now = bindingsOf(B, Cond);
   // Most conditions read no threadIdx.x: their edges are one warp's.
   for (uint64_t Key : {AnyWarp, Warp})
-    if (auto It = EdgeCache.find({B.getBlockID(), Key});
-        It != EdgeCache.end() && It->second.Bindings == Now)
-      return It->second.Lanes;
+    if (auto It = EdgeCache.find({B.getBlockID(), Key}); It != EdgeCache.end())
+      for (const Edges &E : It->second)
+        if (E.Bound == Now)
+          return E.Lanes;
   bool ReadWarp = false;
   LaneValues Values = Eval.laneValues(Cond, Warp, ReadWarp);
   Out[0] = Out[1] = 0;
@@ -312,67 +313,97 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
     if (!Values[L] || !*Values[L])
       Out[1] |= 1u << L;
   }
-  EdgeCache[{B.getBlockID(), ReadWarp ? Warp : AnyWarp}] = {std::move(Now),
-                                                            Out};
+  // A few bindings each: the witness search steps a loop counter through
+  // the same iterations in warp after warp.
+  auto &Kept = EdgeCache[{B.getBlockID(), ReadWarp ? Warp : AnyWarp}];
+  if (Kept.size() == EdgesKept)
+    Kept.erase(Kept.begin());
+  Kept.push_back({std::move(Now), Out});
   return Out;
 }
 
 namespace {
-/// The variables an expression reads, and those their initializers read
-/// (the lane evaluator follows a read-only local into its initializer).
-class ReadVariables : public RecursiveASTVisitor<ReadVariables> {
+/// What an expression's value can depend on among what the lane evaluator
+/// binds: the variables it reads, and those their initializers read (the
+/// evaluator follows a read-only local into its initializer), and the keys
+/// of the runtime values among its parts.
+class ReadInputs : public RecursiveASTVisitor<ReadInputs> {
 public:
+  explicit ReadInputs(ASTContext &Ctx) : Ctx(Ctx) {}
   llvm::SetVector<const VarDecl *> Vars;
+  llvm::DenseSet<uint64_t> RuntimeKeys;
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (Vars.insert(VD) && VD->getInit())
         TraverseStmt(const_cast<Expr *>(VD->getInit()));
     return true;
   }
+  bool VisitExpr(Expr *E) {
+    if (E->getType()->isIntegralOrEnumerationType())
+      RuntimeKeys.insert(LaneEvaluator::keyOf(E, Ctx));
+    return true;
+  }
+
+private:
+  ASTContext &Ctx;
 };
 } // namespace
 
-std::vector<std::optional<int64_t>> LaneReach::conditionBindings() {
-  if (!ConditionVars) {
-    ReadVariables R;
-    for (const CFGBlock *B : FU.cfg())
-      if (const Expr *C = followedCondition(*B))
-        R.TraverseStmt(const_cast<Expr *>(C));
-    ConditionVars.emplace(R.Vars.begin(), R.Vars.end());
-  }
-  std::vector<std::optional<int64_t>> Bindings;
-  for (const VarDecl *VD : *ConditionVars)
-    Bindings.push_back(Eval.bindingOf(VD));
-  return Bindings;
+LaneReach::Inputs LaneReach::inputsOf(llvm::ArrayRef<const Expr *> Exprs) {
+  ReadInputs R(FU.decl()->getASTContext());
+  for (const Expr *E : Exprs)
+    R.TraverseStmt(const_cast<Expr *>(E));
+  return {std::vector<const VarDecl *>(R.Vars.begin(), R.Vars.end()),
+          std::move(R.RuntimeKeys)};
 }
 
-std::vector<std::optional<int64_t>> LaneReach::bindingsOf(const CFGBlock &B,
-                                                          const Expr *Cond) {
-  auto [It, New] = ConditionVarsOf.try_emplace(B.getBlockID());
-  if (New) {
-    ReadVariables R;
-    R.TraverseStmt(const_cast<Expr *>(Cond));
-    It->second.assign(R.Vars.begin(), R.Vars.end());
+LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
+  Bindings B;
+  B.Vars.reserve(In.Vars.size());
+  for (const VarDecl *VD : In.Vars)
+    B.Vars.push_back(Eval.bindingKeyOf(VD));
+  for (const auto &KV : Eval.runtimeBindings())
+    if (In.RuntimeKeys.contains(KV.first))
+      B.Runtime.push_back(KV);
+  llvm::sort(B.Runtime);
+  return B;
+}
+
+LaneReach::Bindings LaneReach::conditionBindings() {
+  if (!ConditionInputs) {
+    std::vector<const Expr *> Conditions;
+    for (const CFGBlock *B : FU.cfg()) {
+      if (const Expr *C = followedCondition(*B))
+        Conditions.push_back(C);
+      else if (const auto *Switch =
+                   dyn_cast_or_null<SwitchStmt>(B->getTerminatorStmt()))
+        Conditions.push_back(Switch->getCond());
+    }
+    ConditionInputs = inputsOf(Conditions);
   }
-  std::vector<std::optional<int64_t>> Bindings;
-  for (const VarDecl *VD : It->second)
-    Bindings.push_back(Eval.bindingOf(VD));
-  return Bindings;
+  return bindingsNow(*ConditionInputs);
+}
+
+LaneReach::Bindings LaneReach::bindingsOf(const CFGBlock &B, const Expr *Cond) {
+  auto [It, New] = InputsOf.try_emplace(B.getBlockID());
+  if (New)
+    It->second = inputsOf(Cond);
+  return bindingsNow(It->second);
 }
 
 const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
-  // A branch may test a loop counter the evaluator has bound since; the
-  // lanes stay while every variable the conditions read is bound as before
-  // (most shuffles' offset loops are tested by no branch).
-  // A runtime value bound, or another block, changes every edge.
-  if (CachedContext != Eval.contextGeneration()) {
+  // A branch may test a loop counter or a runtime value the evaluator has
+  // bound since; the lanes stay while everything the conditions read is
+  // bound as before (most shuffles' offset loops are tested by no branch).
+  // Another block changes every edge.
+  if (CachedBlock != Eval.blockGeneration()) {
     ByWarp.clear();
     EdgeCache.clear();
-    CachedContext = Eval.contextGeneration();
+    CachedBlock = Eval.blockGeneration();
   }
   if (CachedGeneration != Eval.generation()) {
-    std::vector<std::optional<int64_t>> Now = conditionBindings();
-    if (Now != CachedBindings) {
+    Bindings Now = conditionBindings();
+    if (!(Now == CachedBindings)) {
       ByWarp.clear();
       CachedBindings = std::move(Now);
     }

@@ -71,10 +71,25 @@ private:
   switchLanes(const CFGBlock &B, const SwitchStmt &Switch, uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
-  /// The bindings of the variables that \p Cond, the condition of block
-  /// \p B, reads (see conditionBindings).
-  std::vector<std::optional<int64_t>> bindingsOf(const CFGBlock &B,
-                                                 const Expr *Cond);
+  /// What branch conditions read that the evaluator may bind: variables
+  /// and runtime values (by key).
+  struct Inputs {
+    std::vector<const VarDecl *> Vars;
+    llvm::DenseSet<uint64_t> RuntimeKeys;
+  };
+  Inputs inputsOf(llvm::ArrayRef<const Expr *> Exprs);
+  /// How what some conditions read was bound when their lanes were found.
+  struct Bindings {
+    std::vector<LaneEvaluator::BindingKey> Vars;
+    std::vector<std::pair<uint64_t, int64_t>> Runtime;
+    bool operator==(const Bindings &O) const {
+      return Vars == O.Vars && Runtime == O.Runtime;
+    }
+  };
+  /// How each of \p In is bound now.
+  Bindings bindingsNow(const Inputs &In) const;
+  /// How what \p Cond, the condition of block \p B, reads is bound now.
+  Bindings bindingsOf(const CFGBlock &B, const Expr *Cond);
 
   const FunctionUniformity &FU;
   LaneEvaluator Eval;
@@ -87,22 +102,24 @@ private:
   /// block lanes another check asks for next are found again cheaply.
   static constexpr uint64_t AnyWarp = ~uint64_t(0);
   struct Edges {
-    std::vector<std::optional<int64_t>> Bindings;
+    Bindings Bound;
     llvm::SmallVector<LaneSet, 2> Lanes;
   };
-  llvm::DenseMap<std::pair<unsigned, uint64_t>, Edges> EdgeCache;
-  /// The variables each branch condition reads, by block id.
-  llvm::DenseMap<unsigned, std::vector<const VarDecl *>> ConditionVarsOf;
+  static constexpr unsigned EdgesKept = 4;
+  llvm::DenseMap<std::pair<unsigned, uint64_t>,
+                 llvm::SmallVector<Edges, EdgesKept>>
+      EdgeCache;
+  /// What each two-way branch's condition reads, by block id.
+  llvm::DenseMap<unsigned, Inputs> InputsOf;
   std::optional<bool> WarpDependent;
-  /// The bindings of the variables the branch conditions read (see
-  /// conditionBindings), in order.
-  std::vector<std::optional<int64_t>> conditionBindings();
+  /// How what every branch condition (switches too) reads is bound now.
+  Bindings conditionBindings();
 
-  /// The evaluator's generation the lane sets above were last checked in,
-  /// and the bindings of the conditions' variables they were computed with.
-  unsigned CachedGeneration = 0, CachedContext = 0;
-  std::vector<std::optional<int64_t>> CachedBindings;
-  std::optional<std::vector<const VarDecl *>> ConditionVars;
+  /// The evaluator's generations the lane sets above were last checked in,
+  /// and the bindings of what the conditions read they were computed with.
+  unsigned CachedGeneration = 0, CachedBlock = 0;
+  Bindings CachedBindings;
+  std::optional<Inputs> ConditionInputs;
 };
 
 /// The member mask of \p Use as each lane of warp \p Warp computes it

@@ -147,6 +147,16 @@ static std::optional<SteppedLoop> steppedLoop(const ForStmt *For) {
 /// How many iterations a loop is followed for at most.
 static constexpr unsigned MaxIterations = 64;
 
+/// The counter's value in each lane in iteration \p J of a loop that
+/// starts at \p Begin and steps by \p Step.
+static LaneValues counterAt(const LaneValues &Begin, int64_t Step, unsigned J) {
+  LaneValues V;
+  for (unsigned L = 0; L < 32; ++L)
+    if (Begin[L])
+      V[L] = *Begin[L] + Step * int64_t(J);
+  return V;
+}
+
 std::optional<LaneWitness> WitnessSearch::inLoopIterations(
     const Stmt *S, Tier T, llvm::function_ref<bool(const LaneWitness &)> Accept,
     LaneWitness Template) {
@@ -165,55 +175,70 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
     return std::nullopt;
   LaneEvaluator &Eval = Reach.evaluator();
   const Expr *Start = Loop->Counter->getInit();
-  std::optional<LaneWitness> Found;
-  for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
-    if (!Budget)
-      return std::nullopt;
-    LaneSet Live = Eval.liveLanes(Warp);
+  // Each lane's start, step and trip count, while the condition is known.
+  // They are the same in every warp unless something read threadIdx.x.
+  struct Trips {
+    LaneSet Live = 0;
+    LaneValues Begin;
+    int64_t Step = 0;
+    unsigned Iterations = 0;
+    std::array<unsigned, 32> Count;
+    bool Known = false;
+    bool ReadWarp = false;
+  };
+  std::optional<Trips> Last;
+  auto TripsIn = [&](uint64_t Warp, LaneSet Live) {
+    Trips T;
+    T.Live = Live;
     // Without the step only the first iteration is known.
     std::optional<int64_t> Step =
-        Loop->StepExpr ? Eval.valueIn(Loop->StepExpr, 0, Warp) : 1;
-    unsigned Iterations = Step ? MaxIterations : 1;
-    if (!Step)
-      Step = 0;
-    LaneValues Begin;
+        Loop->StepExpr ? Eval.valueIn(Loop->StepExpr, 0, Warp, T.ReadWarp) : 1;
+    T.Iterations = Step ? MaxIterations : 1;
+    T.Step = Step.value_or(0);
     for (unsigned L = 0; L < 32; ++L)
       if (Live >> L & 1)
-        Begin[L] = Eval.valueIn(Start, L, Warp);
-    auto CounterAt = [&](unsigned J) {
-      LaneValues V;
-      for (unsigned L = 0; L < 32; ++L)
-        if (Begin[L])
-          V[L] = *Begin[L] + Loop->Step * *Step * int64_t(J);
-      return V;
-    };
-    // Each lane's trip count, while the condition is known.
-    std::array<unsigned, 32> Trips;
-    Trips.fill(Iterations);
+        T.Begin[L] = Eval.valueIn(Start, L, Warp, T.ReadWarp);
+    T.Count.fill(T.Iterations);
     LaneSet In = 0;
     for (unsigned L = 0; L < 32; ++L)
-      if (Begin[L])
+      if (T.Begin[L])
         In |= 1u << L;
-    bool Known = In == Live;
-    for (unsigned J = 0; J < Iterations && In && Known; ++J) {
-      Eval.bindPerLane(Loop->Counter, CounterAt(J));
+    T.Known = In == Live;
+    for (unsigned J = 0; J < T.Iterations && In && T.Known; ++J) {
+      Eval.bindPerLane(Loop->Counter,
+                       counterAt(T.Begin, Loop->Step * T.Step, J));
       for (unsigned L = 0; L < 32; ++L) {
         if (!(In >> L & 1))
           continue;
-        std::optional<int64_t> Go = Eval.valueIn(Loop->Cond, L, Warp);
+        std::optional<int64_t> Go =
+            Eval.valueIn(Loop->Cond, L, Warp, T.ReadWarp);
         if (!Go) {
-          Known = false;
+          T.Known = false;
           break;
         }
         if (!*Go) {
-          Trips[L] = J;
+          T.Count[L] = J;
           In &= ~(1u << L);
         }
       }
     }
     Eval.bindPerLane(Loop->Counter, std::nullopt);
-    if (!Known)
+    return T;
+  };
+  std::optional<LaneWitness> Found;
+  for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
+    if (!Budget)
+      return std::nullopt;
+    LaneSet Live = Eval.liveLanes(Warp);
+    if (!Last || Last->ReadWarp || Last->Live != Live)
+      Last = TripsIn(Warp, Live);
+    if (!Last->Known)
       continue;
+    const unsigned Iterations = Last->Iterations;
+    const std::array<unsigned, 32> &Trips = Last->Count;
+    auto CounterAt = [&](unsigned J) {
+      return counterAt(Last->Begin, Loop->Step * Last->Step, J);
+    };
     unsigned First = Iterations;
     for (unsigned L = 0; L < 32; ++L)
       if (Live >> L & 1)
