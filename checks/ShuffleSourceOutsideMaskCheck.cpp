@@ -166,6 +166,84 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSources(
          DiagnosticIDs::Note);
 }
 
+void ShuffleSourceOutsideMaskCheck::checkExitedSourcesInCallee(
+    const CallExpr *Call, const FunctionUniformity &FU, WarpAnalysis &WA) {
+  // The helper's shuffles run with the lanes the call has: those that left
+  // before the call are sources that give nothing, as in the function
+  // itself (checkExitedSources).
+  const FunctionDecl *Callee = Call->getDirectCallee();
+  Callee = Callee ? Callee->getDefinition() : nullptr;
+  if (!Callee || Callee == FU.decl())
+    return;
+  Divergence D = FU.divergenceAt(Call);
+  if (!D.isDiverged())
+    return;
+  const FunctionUniformity *Helper = WA.function(Callee);
+  if (!Helper)
+    return;
+  // Its full-mask shuffles that every lane entering it runs.
+  ASTContext &Ctx = WA.context();
+  llvm::SmallVector<const CollectiveUse *, 4> Shuffles;
+  Helper->forEachCollective([&](const CollectiveUse &Use) {
+    if (Use.Info->Kind == CollectiveKind::Shuffle &&
+        Use.Info->Lane != ShuffleLane::None &&
+        constantMask(Use, Ctx) == AllLanes &&
+        !Helper->divergenceAt(Use.Site).isDiverged())
+      Shuffles.push_back(&Use);
+  });
+  if (Shuffles.empty())
+    return;
+  auto Callers = [&WA](const FunctionDecl *FD) {
+    return WA.fateAfterReturn(FD);
+  };
+  if (fateOf(FU, Call, D, nullptr, std::nullopt, WA, Callers).F !=
+      AbsentFate::Exits)
+    return;
+  LaneReach &Reach = WA.laneReach(FU);
+  LaneReach HelperReach(*Helper, Ctx);
+  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  WitnessSearch Search(Reach, Shapes);
+  std::optional<OutsideReads> Reads;
+  const CollectiveUse *Reader = nullptr;
+  std::optional<LaneWitness> W =
+      Search.find(Call, D, [&](const LaneWitness &W) {
+        if (!W.hasLanes() || !reportsTier(W.T))
+          return false;
+        // The helper's lane arithmetic in the witness' block.
+        HelperReach.evaluator().setBlock(W.Block);
+        for (const CollectiveUse *Use : Shuffles)
+          if ((Reads = absentReads(*Use, W, HelperReach))) {
+            Reader = Use;
+            return true;
+          }
+        return false;
+      });
+  SourceLocation Loc = Call->getBeginLoc();
+  if (!W || !firstReportAt(Loc))
+    return;
+  diag(Loc, "%0 of '%1' read %2 through '%3', which %4 left the kernel: the "
+            "values read are undefined")
+      << describeLanes(Reads->Readers) << Callee->getNameAsString()
+      << describeLanes(Reads->Sources) << Reader->Info->Name
+      << (llvm::popcount(Reads->Sources) == 1 ? "has" : "have");
+  noteDivergence(D);
+  const auto *Shuffle = cast<CallExpr>(Reader->Site);
+  diag(Shuffle->getBeginLoc(), "the shuffle runs here, with the full mask",
+       DiagnosticIDs::Note);
+  diag(Shuffle->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
+       "the source lane is computed from this operand", DiagnosticIDs::Note);
+  noteWitness(*this, Loc, *W, "leave before it", Ctx);
+  noteLanes(*this, Loc, AllLanes, W->Arrive);
+  noteConsequence(*this, Loc, Consequence::WrongValues,
+                  describeLanes(Reads->Readers) +
+                      " get undefined values (0 on sm_90)");
+  if (const Stmt *Exit = D.Branches.front().Exit)
+    diag(Exit->getBeginLoc(),
+         "keep these lanes in the warp with a neutral value instead of "
+         "leaving, so that every lane the shuffle reads is there",
+         DiagnosticIDs::Note);
+}
+
 void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
                                                   const FunctionUniformity &FU,
                                                   WarpAnalysis &WA) {
@@ -206,6 +284,10 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
     noteConsequence(*this, Loc, Consequence::WrongValues,
                     describeLanes(R->Readers) +
                         " get undefined values (0 on sm_90)");
+  });
+  FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
+    if (const auto *Call = dyn_cast<CallExpr>(S); Call && !Use)
+      checkExitedSourcesInCallee(Call, FU, WA);
   });
 }
 

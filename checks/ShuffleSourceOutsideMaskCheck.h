@@ -31,6 +31,12 @@ private:
   /// Reports a full-mask shuffle whose lanes read lanes that have left.
   void checkExitedSources(const CollectiveUse &Use,
                           const FunctionUniformity &FU, WarpAnalysis &WA);
+  /// Reports a call, made after some lanes left, of a helper whose
+  /// full-mask shuffles read those lanes (`if (i >= n) return; v =
+  /// warp_sum(v);`).
+  void checkExitedSourcesInCallee(const CallExpr *Call,
+                                  const FunctionUniformity &FU,
+                                  WarpAnalysis &WA);
 };
 
 } // namespace clang::tidy::warp

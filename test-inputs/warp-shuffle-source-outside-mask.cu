@@ -94,6 +94,32 @@ __global__ void reduce_tail_with_ballot_mask(float *out, const float *in) {
 }
 template __global__ void reduce_tail_with_ballot_mask<32>(float *, const float *);
 
+// A warp reduction in a helper, called after the lanes past the end left:
+// the helper's shuffles read them as if written in the kernel. With n = 17
+// lanes 17..31 are gone, and lanes 1..15 add what they read from them.
+__device__ float warp_sum(float v) {
+  for (int o = 16; o > 0; o /= 2)
+    v += __shfl_down_sync(0xffffffff, v, o);
+  // CHECK-NOTES: :[[@LINE-1]]:10: note: the shuffle runs here, with the full mask
+  // CHECK-NOTES: :[[@LINE-2]]:42: note: the source lane is computed from this operand
+  return v;
+}
+
+__global__ void sum_after_bounds_exit(float *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float v = warp_sum(in[i]);
+  // CHECK-MESSAGES: :[[@LINE-1]]:13: warning: lanes 1..15 of 'warp_sum' read lanes 17..31 through '__shfl_down_sync', which have left the kernel: the values read are undefined [warp-shuffle-source-outside-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: lanes exit here
+  // CHECK-NOTES: :[[@LINE-3]]:13: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 leave before it
+  // CHECK-NOTES: :[[@LINE-4]]:13: note: lanes: mask 0xffffffff arrive 0x0001ffff
+  // CHECK-NOTES: :[[@LINE-5]]:13: note: consequence: wrong-values: lanes 1..15 get undefined values (0 on sm_90)
+  // CHECK-NOTES: :[[@LINE-7]]:5: note: keep these lanes in the warp with a neutral value instead of leaving, so that every lane the shuffle reads is there
+  if (threadIdx.x % 32 == 0)
+    atomicAdd(out, v);
+}
+
 //===----------------------------------------------------------------------===//
 // Part 2: silent
 //===----------------------------------------------------------------------===//
@@ -176,4 +202,41 @@ __global__ void segment_norms(const float *x, float *y, int rows, int heads,
   for (int o = 8; o >= 1; o /= 2)
     v += __shfl_xor_sync(0xffffffff, v, o);
   y[row] = v;
+}
+
+// The same helper after whole warps leave: every lane it reads is there.
+__global__ void sum_after_warp_exit(float *out, const float *in, int warps) {
+  int w = threadIdx.x / 32;
+  if (w >= warps)
+    return;
+  float v = warp_sum(in[threadIdx.x]);
+  if (threadIdx.x % 32 == 0)
+    out[w] = v;
+}
+
+// A helper's butterfly within 16-lane segments after whole segments leave.
+__device__ float segment_sum16(float v) {
+  for (int o = 8; o > 0; o /= 2)
+    v += __shfl_xor_sync(0xffffffff, v, o, 16);
+  return v;
+}
+
+__global__ void segments_after_row_exit(float *out, const float *in,
+                                        int rows) {
+  int row = (blockIdx.x * blockDim.x + threadIdx.x) / 16;
+  if (row >= rows)
+    return;
+  float v = segment_sum16(in[row * 16 + threadIdx.x % 16]);
+  if (threadIdx.x % 16 == 0)
+    out[row] = v;
+}
+
+// A vote in a helper after lanes leave: exited lanes are exempt from it.
+__device__ unsigned lanes_with(bool p) { return __ballot_sync(0xffffffff, p); }
+
+__global__ void vote_after_exit(unsigned *out, const float *in, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  out[i] = lanes_with(in[i] > 0);
 }

@@ -168,18 +168,12 @@ const VarDecl *reducedBy(const Stmt *S, const VarDecl *Counter,
   const VarDecl *V = varOf(BO->getLHS());
   if (!V || !V->hasLocalStorage())
     return nullptr;
-  switch (BO->getOpcode()) {
-  case BO_AddAssign:
-  case BO_MulAssign:
-  case BO_AndAssign:
-  case BO_OrAssign:
-  case BO_XorAssign:
-    return isXorShuffleOf(BO->getRHS(), V, Counter, Ctx) ? V : nullptr;
-  case BO_Assign:
+  if (BO->getOpcode() == BO_Assign)
     return combinesWithShuffle(BO->getRHS(), V, Counter, Ctx) ? V : nullptr;
-  default:
-    return nullptr;
-  }
+  if (BO->isCompoundAssignmentOp() &&
+      isReductionOperator(underlyingOperator(BO->getOpcode())))
+    return isXorShuffleOf(BO->getRHS(), V, Counter, Ctx) ? V : nullptr;
+  return nullptr;
 }
 
 } // namespace

@@ -89,6 +89,19 @@ bool holdsForEqualOperands(BinaryOperatorKind Op) {
   return applyBinary(Op, 0, 0).value_or(0) != 0;
 }
 
+bool isReductionOperator(BinaryOperatorKind Op) {
+  switch (Op) {
+  case BO_Add:
+  case BO_Mul:
+  case BO_And:
+  case BO_Or:
+  case BO_Xor:
+    return true;
+  default:
+    return false;
+  }
+}
+
 std::optional<std::pair<int64_t, int64_t>>
 additiveScales(BinaryOperatorKind Op) {
   switch (Op) {

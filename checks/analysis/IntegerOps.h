@@ -51,6 +51,10 @@ BinaryOperatorKind underlyingOperator(BinaryOperatorKind Op);
 std::optional<std::pair<int64_t, int64_t>>
 additiveScales(BinaryOperatorKind Op);
 
+/// Whether \p Op combines values in any order and grouping (+, *, &, |, ^):
+/// the operators a warp reduction folds lanes' values with.
+bool isReductionOperator(BinaryOperatorKind Op);
+
 /// Whether comparison \p Op holds between two equal operands (`a <= a`):
 /// a test that is false there separates every lane from its equals.
 bool holdsForEqualOperands(BinaryOperatorKind Op);

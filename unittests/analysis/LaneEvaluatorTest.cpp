@@ -180,6 +180,16 @@ TEST(IntegerOpsTest, SumsSplitIntoScaledTerms) {
   EXPECT_EQ(additiveScales(BO_Shl), std::nullopt);
 }
 
+TEST(IntegerOpsTest, ReductionOperatorsFoldInAnyOrder) {
+  for (BinaryOperatorKind Op : {BO_Add, BO_Mul, BO_And, BO_Or, BO_Xor})
+    EXPECT_TRUE(isReductionOperator(Op));
+  for (BinaryOperatorKind Op : {BO_Sub, BO_Div, BO_Shl, BO_LT, BO_Assign})
+    EXPECT_FALSE(isReductionOperator(Op));
+  // A compound assignment folds with the operator it applies.
+  EXPECT_TRUE(isReductionOperator(underlyingOperator(BO_XorAssign)));
+  EXPECT_FALSE(isReductionOperator(underlyingOperator(BO_SubAssign)));
+}
+
 /// The witness of the first call to \p Name in \p Fn, accepting the first.
 static std::optional<LaneWitness> witnessAt(WarpAnalysis &WA,
                                             const FunctionUniformity &FU,
