@@ -151,13 +151,18 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSources(
       << describeLanes(Reads->Sources)
       << (llvm::popcount(Reads->Sources) == 1 ? "has" : "have");
   noteDivergence(D);
-  const auto *Call = cast<CallExpr>(Use.Site);
-  diag(Call->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
+  noteExitedReads(Loc, cast<CallExpr>(Use.Site), *W, Reads->Readers, D, Ctx);
+}
+
+void ShuffleSourceOutsideMaskCheck::noteExitedReads(
+    SourceLocation Loc, const CallExpr *Shuffle, const LaneWitness &W,
+    LaneSet Readers, const Divergence &D, ASTContext &Ctx) {
+  diag(Shuffle->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
        "the source lane is computed from this operand", DiagnosticIDs::Note);
-  noteWitness(*this, Loc, *W, "leave before it", Ctx);
-  noteLanes(*this, Loc, AllLanes, W->Arrive);
+  noteWitness(*this, Loc, W, "leave before it", Ctx);
+  noteLanes(*this, Loc, AllLanes, W.Arrive);
   noteConsequence(*this, Loc, Consequence::WrongValues,
-                  describeLanes(Reads->Readers) +
+                  describeLanes(Readers) +
                       " get undefined values (0 on sm_90)");
   if (const Stmt *Exit = D.Branches.front().Exit)
     diag(Exit->getBeginLoc(),
@@ -230,18 +235,7 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSourcesInCallee(
   const auto *Shuffle = cast<CallExpr>(Reader->Site);
   diag(Shuffle->getBeginLoc(), "the shuffle runs here, with the full mask",
        DiagnosticIDs::Note);
-  diag(Shuffle->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
-       "the source lane is computed from this operand", DiagnosticIDs::Note);
-  noteWitness(*this, Loc, *W, "leave before it", Ctx);
-  noteLanes(*this, Loc, AllLanes, W->Arrive);
-  noteConsequence(*this, Loc, Consequence::WrongValues,
-                  describeLanes(Reads->Readers) +
-                      " get undefined values (0 on sm_90)");
-  if (const Stmt *Exit = D.Branches.front().Exit)
-    diag(Exit->getBeginLoc(),
-         "keep these lanes in the warp with a neutral value instead of "
-         "leaving, so that every lane the shuffle reads is there",
-         DiagnosticIDs::Note);
+  noteExitedReads(Loc, Shuffle, *W, Reads->Readers, D, Ctx);
 }
 
 void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,

@@ -37,6 +37,11 @@ private:
   void checkExitedSourcesInCallee(const CallExpr *Call,
                                   const FunctionUniformity &FU,
                                   WarpAnalysis &WA);
+  /// The notes of a read of lanes that left: the operand, the witness, the
+  /// lanes, the consequence for \p Readers and where the lanes leave.
+  void noteExitedReads(SourceLocation Loc, const CallExpr *Shuffle,
+                       const LaneWitness &W, LaneSet Readers,
+                       const Divergence &D, ASTContext &Ctx);
 };
 
 } // namespace clang::tidy::warp
