@@ -159,6 +159,12 @@ public:
   std::optional<BlockShape> shape(const Expr *E, const FunctionDecl *F,
                                   const CallExpr *Site, unsigned Depth = 0);
 
+  /// The values the x extent of block expression \p E (written in \p F,
+  /// read at \p At) can take, where host code bounds them.
+  ExtentValues xValues(const Expr *E, const FunctionDecl *F,
+                       const CallExpr *Site, SourceLocation At,
+                       unsigned Depth = 0);
+
   /// The arguments bound to parameter \p P of \p F at \p Site, or at every
   /// call of F when \p Site does not call it.
   std::vector<Binding> argumentsOf(const ParmVarDecl *P, const FunctionDecl *F,
@@ -442,6 +448,8 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
   if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit(); // dim3(n)
   if (const auto *Construct = dyn_cast<CXXConstructExpr>(E))
     return fromConstruct(Construct, F, Site, Depth);
   if (const auto *ME = dyn_cast<MemberExpr>(E))
@@ -477,6 +485,42 @@ std::optional<BlockShape> ShapeResolver::shape(const Expr *E,
     return S;
   }
   return std::nullopt;
+}
+
+ExtentValues ShapeResolver::xValues(const Expr *E, const FunctionDecl *F,
+                                    const CallExpr *Site, SourceLocation At,
+                                    unsigned Depth) {
+  if (!E || !F || Depth > MaxDepth)
+    return {};
+  E = E->IgnoreImplicit()->IgnoreParens();
+  if (const auto *Cast = dyn_cast<CXXFunctionalCastExpr>(E))
+    E = Cast->getSubExpr()->IgnoreImplicit();
+  // dim3(x, …), the conversion of an integer to dim3, and copies.
+  if (const auto *Construct = dyn_cast<CXXConstructExpr>(E)) {
+    if (Construct->getNumArgs() == 0 ||
+        isa<CXXDefaultArgExpr>(Construct->getArg(0)))
+      return {};
+    return xValues(Construct->getArg(0), F, Site, At, Depth + 1);
+  }
+  if (const VarDecl *VD = namedVar(E)) {
+    if (const auto *P = dyn_cast<ParmVarDecl>(VD)) {
+      std::vector<Binding> Args = argumentsOf(P, F, Site);
+      if (Args.size() == 1)
+        return xValues(Args.front().Arg, Args.front().Caller, nullptr,
+                       Args.front().Call->getBeginLoc(), Depth + 1);
+    } else if (E->getType().isNull() || !E->getType()->isIntegerType()) {
+      // A local dim3 kept as constructed.
+      bool Kept =
+          VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F);
+      auto It = Written.find(F);
+      if (Kept && It != Written.end() && !It->second.MemberWrites.count(VD))
+        return xValues(VD->getInit(), F, Site, At, Depth + 1);
+      return {};
+    }
+  }
+  if (E->getType().isNull() || !E->getType()->isIntegerType())
+    return {};
+  return extentValues(E, F, At, Ctx);
 }
 
 /// Returns the kernel \p E names (`k`, `&k`, `k<T>`), if any.
@@ -587,6 +631,9 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx,
       std::optional<BlockShape> S = Resolver.shape(Block, F, nullptr);
       Out.push_back(
           {Kernel->getCanonicalDecl(), Launch, S.value_or(BlockShape())});
+      if (!Out.back().Block.X)
+        Out.back().XValues =
+            Resolver.xValues(Block, F, nullptr, Launch->getBeginLoc());
       continue;
     }
     // `kernel<<<…>>>` where kernel is a parameter of a launch helper: each
@@ -600,6 +647,9 @@ std::vector<KernelLaunch> findKernelLaunches(ASTContext &Ctx,
         std::optional<BlockShape> S = Resolver.shape(Block, F, B.Call);
         Out.push_back(
             {Kernel->getCanonicalDecl(), B.Call, S.value_or(BlockShape())});
+        if (!Out.back().Block.X)
+          Out.back().XValues =
+              Resolver.xValues(Block, F, B.Call, Launch->getBeginLoc());
       }
   }
   // cudaLaunchKernel(kernel, grid, block, …), cudaLaunchKernelEx(&cfg, …).

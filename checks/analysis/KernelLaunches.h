@@ -12,6 +12,7 @@
 #ifndef WARP_LINT_ANALYSIS_KERNELLAUNCHES_H
 #define WARP_LINT_ANALYSIS_KERNELLAUNCHES_H
 
+#include "ExtentValues.h"
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/DenseMap.h"
 #include <optional>
@@ -37,6 +38,9 @@ struct KernelLaunch {
   /// kernel.
   const Expr *Site = nullptr;
   BlockShape Block;
+  /// The values the x extent can take where it is not a constant but host
+  /// code bounds it (`min(n, 256)`, `n` rounded up to a power of two).
+  ExtentValues XValues;
 };
 
 /// Whether \p Call, written in \p In, launches a kernel from device code
