@@ -62,6 +62,13 @@ public:
   bool dependsOnWarp();
   LaneEvaluator &evaluator() { return Eval; }
   const FunctionUniformity &function() const { return FU; }
+  /// What expressions read that the evaluator may bind: variables (through
+  /// the initializers of the locals they read) and runtime values (by key).
+  struct Inputs {
+    std::vector<const VarDecl *> Vars;
+    llvm::DenseSet<uint64_t> RuntimeKeys;
+  };
+  Inputs inputsOf(llvm::ArrayRef<const Expr *> Exprs);
 
 private:
   /// The lanes of one warp reaching each CFG block, by block id.
@@ -71,13 +78,6 @@ private:
   switchLanes(const CFGBlock &B, const SwitchStmt &Switch, uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
-  /// What branch conditions read that the evaluator may bind: variables
-  /// and runtime values (by key).
-  struct Inputs {
-    std::vector<const VarDecl *> Vars;
-    llvm::DenseSet<uint64_t> RuntimeKeys;
-  };
-  Inputs inputsOf(llvm::ArrayRef<const Expr *> Exprs);
   /// How what some conditions read was bound when their lanes were found.
   struct Bindings {
     std::vector<LaneEvaluator::BindingKey> Vars;

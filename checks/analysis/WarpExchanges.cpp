@@ -214,6 +214,39 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
   const ElementAddress &A = S.A->Address;
   bool ReachWarp =
       Reach.dependsOnWarp() || (Context && Context->Reach->dependsOnWarp());
+  // A term that reads no counter of the loops around the access has the
+  // same lane values in every iteration: computed once per sample warp, for
+  // every lane (a thread-index term, in an access inside nested loops).
+  // Every for loop the access is in counts, whichever part of it holds the
+  // access.
+  std::vector<const VarDecl *> Counters;
+  for (const Stmt *P = FU.parentOf(S.A->E); P; P = FU.parentOf(P))
+    if (const auto *For = dyn_cast<ForStmt>(P))
+      if (const VarDecl *VD = counterOf(For))
+        Counters.push_back(VD);
+  struct SteadyTerm {
+    bool Steady = false;
+    bool ReadWarp = false;
+    llvm::DenseMap<uint64_t, std::array<std::optional<int64_t>, 32>> ByWarp;
+  };
+  std::vector<SteadyTerm> Steady(A.Terms.size());
+  for (size_t K = 0; K < A.Terms.size(); ++K)
+    Steady[K].Steady = llvm::none_of(
+        Reach.inputsOf({A.Terms[K].E}).Vars,
+        [&](const VarDecl *VD) { return llvm::is_contained(Counters, VD); });
+  auto TermValue = [&](size_t K, unsigned L, uint64_t Warp,
+                       bool &ReadWarp) -> std::optional<int64_t> {
+    const Expr *E = A.Terms[K].E;
+    SteadyTerm &T = Steady[K];
+    if (!T.Steady)
+      return Eval.valueIn(E, L, Warp, ReadWarp);
+    auto [It, New] = T.ByWarp.try_emplace(Warp);
+    if (New)
+      for (unsigned Lane = 0; Lane < 32; ++Lane)
+        It->second[Lane] = Eval.valueIn(E, Lane, Warp, T.ReadWarp);
+    ReadWarp |= T.ReadWarp;
+    return It->second[L];
+  };
   forEachCounterValue(S.At, FU, Eval, [&] {
     Instance I;
     for (const ForStmt *L : S.Loops)
@@ -238,7 +271,7 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
           if (Kinds[K] == TermKind::AffineSymbol)
             *V += T.Scale * int64_t(L);
           else if (Kinds[K] == TermKind::Number) {
-            std::optional<int64_t> X = Eval.valueIn(T.E, L, Warp, ReadWarp);
+            std::optional<int64_t> X = TermValue(K, L, Warp, ReadWarp);
             V = X ? std::optional<int64_t>(*V + T.Scale * *X) : std::nullopt;
           }
         }
