@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ShuffleSourceOutsideMaskCheck.h"
+#include "analysis/MaskProvenance.h"
 #include "llvm/Support/Format.h"
 
 namespace clang::tidy::warp {
@@ -154,6 +155,94 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSources(
   noteExitedReads(Loc, cast<CallExpr>(Use.Site), *W, Reads->Readers, D, Ctx);
 }
 
+/// The `__ballot_sync(m, p)` that mask \p Mask is: the call itself, or the
+/// initializer of a local that is never assigned.
+static const CallExpr *ballotOf(const Expr *Mask, LaneEvaluator &Eval) {
+  if (!Mask)
+    return nullptr;
+  const Expr *E = Mask->IgnoreParenImpCasts();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+        VD && Eval.isReadOnlyLocal(VD))
+      E = VD->getInit();
+  const CallExpr *Source = maskSource(E);
+  std::optional<CollectiveUse> Use =
+      Source ? matchCollective(Source) : std::nullopt;
+  if (!Use || Use->Info->Kind != CollectiveKind::Vote ||
+      Use->Info->Name != "__ballot_sync" || Source->getNumArgs() < 2)
+    return nullptr;
+  return Source;
+}
+
+bool ShuffleSourceOutsideMaskCheck::checkBallotBroadcast(
+    const CollectiveUse &Use, const FunctionUniformity &FU, WarpAnalysis &WA) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  if (!Call || Use.Info->Lane != ShuffleLane::Absolute ||
+      Call->getNumArgs() <= CollectiveInfo::LaneArg || !reportsTier(Tier::Data))
+    return false;
+  LaneEvaluator &Eval = WA.laneReach(FU).evaluator();
+  const CallExpr *Ballot = ballotOf(Use.Mask, Eval);
+  if (!Ballot)
+    return false;
+  ASTContext &Ctx = WA.context();
+  // One source lane for every caller.
+  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  Expr::EvalResult R;
+  if (LaneOperand->isValueDependent() ||
+      !LaneOperand->EvaluateAsInt(R, Ctx))
+    return false;
+  int64_t Source = R.Val.getInt().getExtValue();
+  if (Source < 0 || Source > 31)
+    return false;
+  // The ballot over the whole warp of a predicate each lane loads.
+  Expr::EvalResult BallotMask;
+  const Expr *Predicate = Ballot->getArg(1)->IgnoreParenImpCasts();
+  if (Ballot->getArg(0)->isValueDependent() ||
+      !Ballot->getArg(0)->EvaluateAsInt(BallotMask, Ctx) ||
+      !isFullMask(BallotMask.Val.getInt().getZExtValue()) ||
+      FU.valueOf(Predicate).V != Variance::Data)
+    return false;
+  // The shuffle runs where the predicate holds: its callers are the lanes
+  // the mask names, and the source lane is one of them only if its own
+  // predicate holds.
+  const IfStmt *Guard = nullptr;
+  for (const Stmt *Child = Use.Site, *P = FU.parentOf(Child); P && !Guard;
+       Child = P, P = FU.parentOf(P))
+    if (const auto *If = dyn_cast<IfStmt>(P);
+        If && If->getThen() == Child &&
+        sameExpr(If->getCond()->IgnoreParenImpCasts(), Predicate, Ctx))
+      Guard = If;
+  if (!Guard)
+    return false;
+  // A source lane whose predicate is known to hold is always named.
+  if (std::optional<int64_t> Holds = Eval.valueIn(Predicate, Source, 0);
+      Holds && *Holds)
+    return false;
+  SourceLocation Loc = Use.Site->getBeginLoc();
+  if (!firstReportAt(Loc))
+    return true;
+  std::string Lane = "lane " + std::to_string(Source);
+  diag(Loc, "'%0' reads %1, which its mask names only where %1's own '%2' "
+            "holds: when it does not, the lanes that call read a lane outside "
+            "the mask, and the values read are undefined")
+      << Use.Info->Name << Lane << shownText(Predicate, Ctx);
+  diag(Ballot->getBeginLoc(), "the mask is the ballot of '%0' here",
+       DiagnosticIDs::Note)
+      << shownText(Predicate, Ctx);
+  diag(Guard->getBeginLoc(), "only the lanes where it holds call the shuffle",
+       DiagnosticIDs::Note);
+  noteTier(*this, Loc, Tier::Data,
+           "whether " + Lane + " is in the mask depends on '" +
+               shownText(Predicate, Ctx) +
+               "', which each lane loads from its own address");
+  noteConsequence(*this, Loc, Consequence::WrongValues,
+                  "the calling lanes get undefined values (0 on sm_90)");
+  diag(LaneOperand->getBeginLoc(),
+       "read from the first lane of the mask instead: '__ffs(mask) - 1'",
+       DiagnosticIDs::Note);
+  return true;
+}
+
 void ShuffleSourceOutsideMaskCheck::noteExitedReads(
     SourceLocation Loc, const CallExpr *Shuffle, const LaneWitness &W,
     LaneSet Readers, const Divergence &D, ASTContext &Ctx) {
@@ -257,7 +346,11 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
       Reach = &WA.laneReach(FU);
     std::optional<OutsideReads> R = outsideReads(Use, *Reach);
     SourceLocation Loc = S->getBeginLoc();
-    if (!R || !firstReportAt(Loc))
+    if (!R) {
+      checkBallotBroadcast(Use, FU, WA);
+      return;
+    }
+    if (!firstReportAt(Loc))
       return;
     std::string Mask;
     llvm::raw_string_ostream(Mask) << llvm::format_hex(R->Mask, 10);

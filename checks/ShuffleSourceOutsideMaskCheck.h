@@ -37,6 +37,12 @@ private:
   void checkExitedSourcesInCallee(const CallExpr *Call,
                                   const FunctionUniformity &FU,
                                   WarpAnalysis &WA);
+  /// Reports a broadcast from a constant lane with the ballot of a per-lane
+  /// predicate as mask, run where that predicate holds (`m =
+  /// __ballot_sync(~0, f[t]); if (f[t]) v = __shfl_sync(m, v, 0);`): the
+  /// source lane is in the mask only where its own data says so.
+  bool checkBallotBroadcast(const CollectiveUse &Use,
+                            const FunctionUniformity &FU, WarpAnalysis &WA);
   /// The notes of a read of lanes that left: the operand, the witness, the
   /// lanes, the consequence for \p Readers and where the lanes leave.
   void noteExitedReads(SourceLocation Loc, const CallExpr *Shuffle,

@@ -120,6 +120,23 @@ __global__ void sum_after_bounds_exit(float *out, const float *in, int n) {
     atomicAdd(out, v);
 }
 
+// A broadcast from lane 0 with the ballot of a per-lane flag as mask, run
+// by the lanes whose flag is set: lane 0 is in the mask only when its own
+// flag is set. Data tier: which lanes those are, each lane's load says.
+__global__ void broadcast_over_flag_ballot(float *out, const float *in,
+                                           const int *flag) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned m = __ballot_sync(0xffffffff, flag[t]);
+  if (flag[t])
+    out[t] = __shfl_sync(m, in[t], 0);
+  // CHECK-MESSAGES: :[[@LINE-1]]:14: warning: '__shfl_sync' reads lane 0, which its mask names only where lane 0's own 'flag[t]' holds: when it does not, the lanes that call read a lane outside the mask, and the values read are undefined [warp-shuffle-source-outside-mask]
+  // CHECK-NOTES: :[[@LINE-4]]:16: note: the mask is the ballot of 'flag[t]' here
+  // CHECK-NOTES: :[[@LINE-4]]:3: note: only the lanes where it holds call the shuffle
+  // CHECK-NOTES: :[[@LINE-4]]:14: note: data: whether lane 0 is in the mask depends on 'flag[t]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE-5]]:14: note: consequence: wrong-values: the calling lanes get undefined values (0 on sm_90)
+  // CHECK-NOTES: :[[@LINE-6]]:36: note: read from the first lane of the mask instead: '__ffs(mask) - 1'
+}
+
 //===----------------------------------------------------------------------===//
 // Part 2: silent
 //===----------------------------------------------------------------------===//
@@ -239,4 +256,18 @@ __global__ void vote_after_exit(unsigned *out, const float *in, int n) {
   if (i >= n)
     return;
   out[i] = lanes_with(in[i] > 0);
+}
+
+// The same broadcast from the first lane the mask names (the fix), and
+// from lane 0 where the predicate keeps lane 0 in the mask.
+__global__ void broadcast_from_first_flagged(float *out, const float *in,
+                                             const int *flag) {
+  const int t = blockIdx.x * blockDim.x + threadIdx.x;
+  const unsigned m = __ballot_sync(0xffffffff, flag[t]);
+  if (flag[t])
+    out[t] = __shfl_sync(m, in[t], __ffs(m) - 1);
+  const bool keep = threadIdx.x % 32 == 0 || flag[t] > 1;
+  const unsigned k = __ballot_sync(0xffffffff, keep);
+  if (keep)
+    out[t] += __shfl_sync(k, in[t], 0);
 }

@@ -158,6 +158,9 @@ public:
   /// The key of the runtime value \p E reads (the variable, the built-in
   /// register, or the expression's structure).
   static uint64_t keyOf(const Expr *E, ASTContext &Ctx);
+  /// Whether \p VD is a local scalar of this function read only (never
+  /// assigned, incremented or bound to a reference after its initializer).
+  bool isReadOnlyLocal(const VarDecl *VD);
 
 private:
   std::optional<int64_t> eval(const Expr *E, unsigned Lane, uint64_t Warp,
@@ -197,9 +200,6 @@ private:
   /// \p E folded to an integer constant by clang, if it folds; each
   /// expression is folded once (the lane loops ask again and again).
   std::optional<int64_t> folded(const Expr *E);
-  /// Whether \p VD is a local scalar read only (never assigned, incremented
-  /// or bound to a reference after its initializer).
-  bool isReadOnlyLocal(const VarDecl *VD);
   /// \p V as a value of type \p T.
   int64_t asType(int64_t V, QualType T) { return intFormat(T).wrap(V); }
   /// How the values of an integer type wrap: each canonical type is asked
