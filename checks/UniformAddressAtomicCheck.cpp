@@ -112,15 +112,9 @@ UniformAddressAtomicCheck::contention(const CallExpr *Call, const Expr *Address,
   // (perhaps called by one lane) is no evidence of contention.
   if (Found->T == Tier::Data && WA.hasUnknownCallers(FU.decl()))
     Found->T = Tier::Potential;
-  // The lanes a data condition lets through to an integer atomic on one
-  // address (a compaction counter) are combined into one atomic by ptxas
-  // in release builds: serialization is only possible, not shown.
-  if (Found->T == Tier::Data)
-    if (std::optional<AtomicInfo> Info = matchAtomic(Call)) {
-      QualType T = atomicValueType(Call, *Info);
-      if (!T.isNull() && !T->isDependentType() && T->isIntegerType())
-        Found->T = Tier::Potential;
-    }
+  // An integer atomic behind a data condition (a compaction counter) stays
+  // in the data tier: ptxas combines the lanes' atomics in release builds,
+  // but -G, clang and HIP builds serialize them, and the message says so.
   return reportsTier(Found->T) ? Found : std::nullopt;
 }
 

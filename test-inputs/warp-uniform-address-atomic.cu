@@ -550,11 +550,17 @@ __global__ void grid_stride_loop(float *total, const float *in, int n) {
 
 __global__ void grid_stride_loop_counter(int *hits, const float *in, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) {
-    // How many lanes pass a data-dependent test is unknown (a rare hit may
-    // be one lane), and ptxas combines the lanes' integer atomics on one
-    // address in release builds: the potential tier, silent by default.
+    // How many lanes pass a data-dependent test, each lane's data says: the
+    // data tier. ptxas combines the lanes' integer atomics on one address
+    // in release builds, which the message says; -G and clang builds do not.
     if (in[i] > 0.5f)
       atomicAdd(hits, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-3]]:15: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-8]]:57: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: data: which lanes get here depends on 'in[i]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE-5]]:7: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+    // CHECK-NOTES: :[[@LINE-6]]:7: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   }
 }
 
@@ -619,7 +625,7 @@ __global__ void helper_with_uniform_pointer(float *total, const float *in) {
 __global__ void helper_chain_with_uniform_pointer(float *block_sums, const float *in) {
   add_twice(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_twice' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-578]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTES: :[[@LINE-584]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
   // CHECK-NOTES: :[[@LINE-3]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
   // CHECK-NOTES: :[[@LINE-4]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
@@ -1104,8 +1110,8 @@ __global__ void per_lane_view(float *out, float x) {
 }
 
 // A helper fills a local array through a cast pointer: the array holds
-// per-lane data, so the branch on it is data-dependent; an integer atomic
-// behind it is the potential tier (silent).
+// per-lane data, so the branch on it is data-dependent: the data tier,
+// naming the load.
 __device__ void fill_bytes(unsigned char *out, const unsigned *in) {
   for (int i = 0; i < 16; ++i)
     out[i] = (unsigned char)in[i];
@@ -1116,6 +1122,11 @@ __global__ void count_hits(const unsigned *data, unsigned *count,
   fill_bytes((unsigned char *)hash, data + threadIdx.x * 4);
   if (hash[3] < target)
     atomicInc(count, 0xffffffff);
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicInc' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+  // CHECK-NOTES: :[[@LINE-3]]:15: note: lanes may diverge here on a data-dependent condition
+  // CHECK-NOTES: :[[@LINE-3]]:5: note: data: which lanes get here depends on 'in[i]', which each lane loads from its own address
+  // CHECK-NOTES: :[[@LINE-4]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+  // CHECK-NOTES: :[[@LINE-5]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
 }
 
 // Code a template constant makes dead runs in no lane of that instantiation:
@@ -1129,10 +1140,16 @@ __global__ void count_found(int n, unsigned *count, const unsigned *found) {
   if (Algo == 0) {
     if (found[i] < 16u)
       atomicAdd(count, 1u);
+    // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
+    // CHECK-NOTES: :[[@LINE-3]]:18: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-4]]:7: note: data: which lanes get here depends on 'found[i]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE-5]]:7: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
+    // CHECK-NOTES: :[[@LINE-6]]:7: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
   } else {
     atomicAdd(count + 1, 1u);
     // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: every lane that gets here performs 'atomicAdd' on the same address, serializing the warp; ptxas aggregates integer atomics at -O3, but not in -G, clang or HIP builds [warp-uniform-address-atomic]
-    // CHECK-NOTES: :[[@LINE-7]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-13]]:5: note: lanes exit here
     // CHECK-NOTES: :[[@LINE-3]]:5: note: aggregate over the lanes that reach it: reduce with cooperative_groups::coalesced_threads() (or accumulate per thread and reduce once after the loop), then one lane performs the atomic
     // CHECK-NOTES: :[[@LINE-4]]:5: note: consequence: slow: the lanes' atomics serialize where the compiler does not aggregate them (-G builds: about 30x slower than one atomic per warp on an H200)
     // CHECK-NOTES: :[[@LINE-5]]:5: note: condition: how many lanes get here depends on 'n': with 'n' = 17, lanes 0..16 of a warp get here, and the address is the same in every lane
@@ -1205,9 +1222,9 @@ __device__ void add_half(float *p, float v) { add_twice(p, 0.5f * v); }
 __global__ void three_level_helper_chain(float *block_sums, const float *in) {
   add_half(&block_sums[blockIdx.x], in[blockIdx.x * blockDim.x + threadIdx.x]);
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: call to 'add_half' makes every lane perform 'atomicAdd' on the same address, serializing the warp; floating-point atomics are never aggregated by the compiler [warp-uniform-address-atomic]
-  // CHECK-NOTES: :[[@LINE-1159]]:48: note: 'add' is called here
-  // CHECK-NOTES: :[[@LINE-1165]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
-  // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-4]]:3 [[@LINE-4]]:3 [[@LINE-8]]:47 [[@LINE-1161]]:48 [[@LINE-1166]]:3
+  // CHECK-NOTES: :[[@LINE-1176]]:48: note: 'add' is called here
+  // CHECK-NOTES: :[[@LINE-1182]]:3: note: 'atomicAdd' on an address that is the same in every lane runs here
+  // CHECK-NOTE-ORDER: :[[@LINE-4]]:3: [[@LINE-4]]:3 [[@LINE-4]]:3 [[@LINE-8]]:47 [[@LINE-1178]]:48 [[@LINE-1183]]:3
   // CHECK-NOTES: :[[@LINE-5]]:3: note: witness: all 32 lanes of a warp get here, and the address is built only from values that are the same in every lane
   // CHECK-NOTES: :[[@LINE-6]]:3: note: consequence: slow: the lanes' atomics serialize: about 32x slower than a warp reduction and one atomic per warp, measured on an H200
 }
