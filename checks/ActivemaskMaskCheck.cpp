@@ -165,6 +165,18 @@ bool ActivemaskMaskCheck::addFix(DiagnosticBuilder &Diag,
   // Only a kernel is known to start with whole warps.
   if (!FU.decl()->hasAttr<CUDAGlobalAttr>())
     return false;
+  // A broadcast from a fixed lane: the lanes the ballot names may not
+  // include that lane (warp-shuffle-source-outside-mask), so a ballot
+  // mask alone does not repair it.
+  std::optional<CollectiveUse> Use = matchCollective(Collective);
+  if (Use && Use->Info->Lane == ShuffleLane::Absolute) {
+    const auto *Call = cast<CallExpr>(Collective);
+    Expr::EvalResult Source;
+    if (Call->getNumArgs() > CollectiveInfo::LaneArg &&
+        !Call->getArg(CollectiveInfo::LaneArg)->isValueDependent() &&
+        Call->getArg(CollectiveInfo::LaneArg)->EvaluateAsInt(Source, Ctx))
+      return false;
+  }
   const SourceManager &SM = Ctx.getSourceManager();
   CharSourceRange Range = Lexer::makeFileCharRange(
       CharSourceRange::getTokenRange(Active->getSourceRange()), SM,

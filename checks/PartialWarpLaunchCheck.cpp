@@ -127,9 +127,8 @@ void PartialWarpLaunchCheck::checkFunction(const FunctionDecl *FD,
           << FD << V.Source << How << Count << (Count % 32) << Name;
       NoteCollective();
       noteTier(*this, At, Tier::Conditional,
-               "only for some values of '" + V.Source +
-                   "': the block has " + listed(Counts) +
-                   " threads for some of them");
+               "only for some values of '" + V.Source + "': the block has " +
+                   listed(Counts) + " threads for some of them");
       noteLanes(*this, At, AllLanes, (1u << (Count % 32)) - 1);
     }
     noteConsequence(*this, At, Consequence::Undefined,

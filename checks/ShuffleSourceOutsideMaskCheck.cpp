@@ -188,8 +188,7 @@ bool ShuffleSourceOutsideMaskCheck::checkBallotBroadcast(
   // One source lane for every caller.
   const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
   Expr::EvalResult R;
-  if (LaneOperand->isValueDependent() ||
-      !LaneOperand->EvaluateAsInt(R, Ctx))
+  if (LaneOperand->isValueDependent() || !LaneOperand->EvaluateAsInt(R, Ctx))
     return false;
   int64_t Source = R.Val.getInt().getExtValue();
   if (Source < 0 || Source > 31)

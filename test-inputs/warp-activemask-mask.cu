@@ -48,10 +48,10 @@ __global__ void half_warp_reduce(int *out, const int *in) {
 __global__ void broadcast_lane_zero_if_positive(float *out, const float *in) {
   float v = in[threadIdx.x];
   if (v > 0.0f) {
-  // CHECK-FIXES: const unsigned lanes_mask = __ballot_sync(0xffffffff, v > 0.0f);
+    // No fix: the ballot of `v > 0.0f` may not name lane 0, the source.
     v = __shfl_sync(__activemask(), v, 0);
     // CHECK-MESSAGES: :[[@LINE-1]]:21: warning: __activemask() as the mask of '__shfl_sync' names the lanes that happen to run together, not those that are meant to take part [warp-activemask-mask]
-    // CHECK-FIXES: v = __shfl_sync(lanes_mask, v, 0);
+    // CHECK-NOTES: :[[@LINE-2]]:21: note: compute the mask of the lanes meant with __ballot_sync(0xffffffff, <condition>) where the warp is converged, or use cooperative_groups::coalesced_threads()
     // CHECK-NOTES: :[[@LINE-3]]:21: note: data: __activemask() is taken where the lanes may have diverged, so it names whichever lanes the scheduler ran together
     // CHECK-NOTES: :[[@LINE-4]]:21: note: consequence: wrong-values: lanes that arrive later are left out of the result
   }

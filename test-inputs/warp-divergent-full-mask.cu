@@ -1877,3 +1877,45 @@ __global__ void skipping_lanes_run_to_the_end(unsigned *out, const float *in) {
     votes = __ballot_sync(0xffffffff, in[threadIdx.x] > 0.0f);
   out[threadIdx.x] = votes;
 }
+
+// --- Cooperative-groups collectives spelled through a 32-thread tile -------
+// They run with the tile's full mask: the rule of the intrinsics holds.
+
+__global__ void tile_shuffle_in_lane_branch(float *out, const float *in) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (tile.thread_rank() < 16)
+    v += tile.shfl_down(v, 1);
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'thread_block_tile<32>::shfl_down' on a tile of 32 threads in divergent code: every lane of the tile must call it [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:10: note: call it where the tile's 32 lanes are together, or use the group of the lanes that take the branch (cooperative_groups::coalesced_threads())
+  out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
+}
+
+__global__ void tile_reduce_in_lane_branch(float *out, const float *in) {
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (tile.thread_rank() < 16)
+    v = cg::reduce(tile, v, cg::plus<float>());
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'cooperative_groups::reduce' on a tile of 32 threads in divergent code: every lane of the tile must call it [warp-divergent-full-mask]
+  // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+  // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
+  // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: call it where the tile's 32 lanes are together, or use the group of the lanes that take the branch (cooperative_groups::coalesced_threads())
+  out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
+}
+
+// A tile vote after the lanes past the end left: exited lanes are exempt.
+__global__ void tile_ballot_after_exit(unsigned *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  out[i] = tile.ballot(in[i] > 0.0f);
+}

@@ -141,8 +141,7 @@ public:
     }
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp() && namedVar(BO->getLHS()) == VD) {
-      Out.Writes.push_back(
-          {BO, Ctx.Loop, Ctx.If, Ctx.InThen, Ctx.Branches});
+      Out.Writes.push_back({BO, Ctx.Loop, Ctx.If, Ctx.InThen, Ctx.Branches});
       walk(BO->getRHS());
       return;
     }
@@ -274,8 +273,7 @@ public:
         R.Val.getFloat().isInteger()) {
       llvm::APSInt I(64, /*isUnsigned=*/false);
       bool Exact = false;
-      R.Val.getFloat().convertToInteger(I, llvm::APFloat::rmTowardZero,
-                                        &Exact);
+      R.Val.getFloat().convertToInteger(I, llvm::APFloat::rmTowardZero, &Exact);
       return valuesOf({I.getExtValue()}, "", "");
     }
     if (const VarDecl *VD = namedVar(E)) {
@@ -351,13 +349,12 @@ private:
            RA.Val.getInt().getExtValue() == RB.Val.getInt().getExtValue();
   }
 
-  ExtentValues conditional(const ConditionalOperator *CO,
-                           const FunctionDecl *F, SourceLocation At,
-                           unsigned Depth) {
+  ExtentValues conditional(const ConditionalOperator *CO, const FunctionDecl *F,
+                           SourceLocation At, unsigned Depth) {
     // `a < b ? a : b` is min(a, b) (the MIN and MAX macros, `n < 128 ? n :
     // 128`).
-    if (const auto *Test = dyn_cast<BinaryOperator>(
-            CO->getCond()->IgnoreParenImpCasts());
+    if (const auto *Test =
+            dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
         Test && Test->isRelationalOp()) {
       const Expr *L = Test->getLHS(), *R = Test->getRHS();
       const Expr *T = CO->getTrueExpr(), *E = CO->getFalseExpr();
@@ -415,10 +412,10 @@ private:
       Bound[Def->getParamDecl(I)] = Arg(I);
     std::optional<ExtentValues> Result;
     forEachReturn(Def->getBody(), [&](const ReturnStmt *Return) {
-      ExtentValues V = Return->getRetValue()
-                           ? eval(Return->getRetValue(), Def,
-                                  Return->getBeginLoc(), Depth)
-                           : anyValue("");
+      ExtentValues V =
+          Return->getRetValue()
+              ? eval(Return->getRetValue(), Def, Return->getBeginLoc(), Depth)
+              : anyValue("");
       Result = Result ? unite(*Result, V) : V;
     });
     Bound = std::move(Saved);
@@ -519,7 +516,8 @@ private:
         }
         if (!Limit.bounded() || !Continues)
           V.push_back(Y);
-        std::optional<int64_t> Next = applyBinary(Scale->first, Y, Scale->second);
+        std::optional<int64_t> Next =
+            applyBinary(Scale->first, Y, Scale->second);
         if (!Continues || !Next || *Next == Y || *Next < 1 || *Next > MaxValue)
           break;
         Y = *Next;
@@ -539,8 +537,8 @@ private:
                          const VarDecl *VD, const FunctionDecl *F,
                          unsigned Depth) {
     auto Test = comparisonWith(W.If->getCond(), VD);
-    ExtentValues Limit = Test ? eval(Test->second, F, W.If->getBeginLoc(), Depth)
-                              : anyValue("");
+    ExtentValues Limit =
+        Test ? eval(Test->second, F, W.If->getBeginLoc(), Depth) : anyValue("");
     const auto *Cond =
         dyn_cast<BinaryOperator>(W.If->getCond()->IgnoreParenImpCasts());
     if (!Test || !Cur.bounded() || !Limit.bounded() ||
@@ -579,8 +577,7 @@ ExtentValues extentValues(const Expr *E, const FunctionDecl *F,
                           SourceLocation At, ASTContext &Ctx) {
   ExtentValues V = Evaluator(Ctx).eval(E, F, At, 0);
   if (V.bounded())
-    llvm::erase_if(*V.Values,
-                   [](int64_t X) { return X < 1 || X > MaxExtent; });
+    llvm::erase_if(*V.Values, [](int64_t X) { return X < 1 || X > MaxExtent; });
   return V;
 }
 

@@ -1,4 +1,5 @@
-//===--- ExtentValues.h - the values a host-computed extent can take -*- C++ -*-===//
+//===--- ExtentValues.h - the values a host-computed extent can take -*- C++
+//-*-===//
 //
 // A block extent computed on the host can take values its author did not
 // mean to launch with: `nextPow2(n)` is 16 when n is 9..16. This finds the

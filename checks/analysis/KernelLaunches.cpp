@@ -510,8 +510,7 @@ ExtentValues ShapeResolver::xValues(const Expr *E, const FunctionDecl *F,
                        Args.front().Call->getBeginLoc(), Depth + 1);
     } else if (E->getType().isNull() || !E->getType()->isIntegerType()) {
       // A local dim3 kept as constructed.
-      bool Kept =
-          VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F);
+      bool Kept = VD->hasLocalStorage() && VD->getInit() && neverWritten(VD, F);
       auto It = Written.find(F);
       if (Kept && It != Written.end() && !It->second.MemberWrites.count(VD))
         return xValues(VD->getInit(), F, Site, At, Depth + 1);

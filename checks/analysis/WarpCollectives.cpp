@@ -1,6 +1,7 @@
 //===--- WarpCollectives.cpp - the one table of warp intrinsics -----------===//
 
 #include "WarpCollectives.h"
+#include "clang/AST/DeclTemplate.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -235,6 +236,78 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
     Use.MaskIsDefaultArg = true;
   }
   return Use;
+}
+
+/// Whether \p D is declared in namespace cooperative_groups (or one nested
+/// in it).
+static bool inCooperativeGroups(const Decl *D) {
+  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
+    if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
+        NS && NS->getName() == "cooperative_groups")
+      return true;
+  return false;
+}
+
+/// Whether \p T (or what it points to) is a cooperative-groups tile of 32
+/// threads: thread_block_tile<32> or one of its bases.
+static bool isWarpTile(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType();
+  if (T->isPointerType())
+    T = T->getPointeeType();
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getName().contains("thread_block_tile") ||
+      !inCooperativeGroups(Spec) || Spec->getTemplateArgs().size() == 0)
+    return false;
+  const TemplateArgument &Size = Spec->getTemplateArgs()[0];
+  return Size.getKind() == TemplateArgument::Integral &&
+         Size.getAsIntegral() == 32;
+}
+
+std::optional<TileCollective> matchTileCollective(const CallExpr *Call) {
+  StringRef Method, Intrinsic;
+  std::string Spelling;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const CXXMethodDecl *M = MC->getMethodDecl();
+    if (!M || !M->getIdentifier() || !MC->getImplicitObjectArgument() ||
+        !isWarpTile(MC->getImplicitObjectArgument()->getType()))
+      return std::nullopt;
+    Method = M->getName();
+    Intrinsic = llvm::StringSwitch<StringRef>(Method)
+                    .Case("shfl", "__shfl_sync")
+                    .Case("shfl_down", "__shfl_down_sync")
+                    .Case("shfl_up", "__shfl_up_sync")
+                    .Case("shfl_xor", "__shfl_xor_sync")
+                    .Case("sync", "__syncwarp")
+                    .Case("ballot", "__ballot_sync")
+                    .Case("any", "__any_sync")
+                    .Case("all", "__all_sync")
+                    .Case("match_any", "__match_any_sync")
+                    .Case("match_all", "__match_all_sync")
+                    .Default("");
+    Spelling = ("thread_block_tile<32>::" + Method).str();
+  } else if (const FunctionDecl *F = Call->getDirectCallee();
+             F && F->getIdentifier() && Call->getNumArgs() >= 2 &&
+             inCooperativeGroups(F) && isWarpTile(Call->getArg(0)->getType())) {
+    Method = F->getName();
+    // The reductions and scans read the other lanes' values by shuffles.
+    if (Method == "reduce" || Method == "inclusive_scan" ||
+        Method == "exclusive_scan")
+      Intrinsic = "__shfl_xor_sync";
+    Spelling = ("cooperative_groups::" + Method).str();
+  }
+  const CollectiveInfo *Info =
+      Intrinsic.empty() ? nullptr : lookupCollective(Intrinsic);
+  if (!Info)
+    return std::nullopt;
+  TileCollective T;
+  T.Use.Info = Info;
+  T.Use.Site = Call;
+  T.Use.ImmediateMask = 0xffffffffu;
+  T.Spelling = std::move(Spelling);
+  return T;
 }
 
 /// Returns the class of \p T (or of what it points to) if it is one of

@@ -94,6 +94,17 @@ struct CollectiveUse {
 /// Recognises \p S as a warp collective.
 std::optional<CollectiveUse> matchCollective(const Stmt *S);
 
+/// A cooperative-groups collective on a tile of 32 threads (`tile.shfl_down(v,
+/// 1)`, `tile.sync()`, `tile.ballot(p)`, `cg::reduce(tile, v, op)`): the
+/// intrinsic it runs (with the tile's full mask, which it has no operand
+/// for) and how the call is spelled, for messages. Smaller tiles and
+/// coalesced groups are not matched.
+struct TileCollective {
+  CollectiveUse Use;
+  std::string Spelling;
+};
+std::optional<TileCollective> matchTileCollective(const CallExpr *Call);
+
 /// Returns the callee name of \p Call when it names a free function, also for
 /// dependent calls in templates (UnresolvedLookupExpr).
 llvm::StringRef calleeName(const CallExpr *Call);

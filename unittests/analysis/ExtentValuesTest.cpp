@@ -31,7 +31,8 @@ static int next_pow2(int x) {
 )cu" + Host.str();
     if (!analyze(Code))
       return {};
-    llvm::ArrayRef<KernelLaunch> Launches = analysis().launchesOf(function("k"));
+    llvm::ArrayRef<KernelLaunch> Launches =
+        analysis().launchesOf(function("k"));
     EXPECT_EQ(Launches.size(), 1u);
     return Launches.empty() ? ExtentValues() : Launches.front().XValues;
   }
