@@ -24,8 +24,8 @@ void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
   FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
     if (Use)
       checkCollective(*Use, FU, WA);
-    else if (std::optional<TileCollective> T =
-                 matchTileCollective(cast<CallExpr>(S)))
+    else if (std::optional<GroupCollective> T =
+                 matchGroupCollective(cast<CallExpr>(S)))
       checkTileCollective(*T, FU, WA);
     else
       checkCall(cast<CallExpr>(S), FU, WA);
@@ -52,33 +52,37 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
     Pending.push_back({Use, std::move(D), std::move(*J)});
 }
 
-void DivergentFullMaskCheck::checkTileCollective(const TileCollective &T,
+void DivergentFullMaskCheck::checkTileCollective(const GroupCollective &T,
                                                  const FunctionUniformity &FU,
                                                  WarpAnalysis &WA) {
-  // The tile's collectives run with its full mask: every lane of the warp
-  // must reach them, as with the intrinsics spelled with 0xffffffff.
+  // A tile's collectives run with the mask of its lanes: every lane of the
+  // tile must reach them, as with the intrinsics spelled with 0xffffffff.
   const Stmt *Site = T.Use.Site;
+  if (!T.TileWidth)
+    return;
   Divergence D = FU.divergenceAt(Site);
   if (!D.isDiverged())
     return;
-  std::optional<Judged> J = judge(FU, Site, D, &T.Use, WA, unitCallers(WA));
+  std::optional<Judged> J =
+      judge(FU, Site, D, &T.Use, WA, unitCallers(WA), T.TileWidth);
   SourceLocation Loc = Site->getBeginLoc();
   if (!J || !firstReportAt(Loc))
     return;
   ASTContext &Ctx = WA.context();
-  diag(Loc, "'%0' on a tile of 32 threads in %1divergent code: every lane of "
+  diag(Loc, "'%0' on a tile of %1 threads in %2divergent code: every lane of "
             "the tile must call it")
-      << T.Spelling << certainty(J->Witness);
+      << T.Spelling << T.TileWidth << certainty(J->Witness);
   noteDivergence(D);
   noteWitness(*this, Loc, J->Witness, "do not reach it", Ctx);
   if (J->Witness.hasLanes())
-    noteLanes(*this, Loc, AllLanes, J->Witness.Arrive);
+    noteLanes(*this, Loc, J->Witness.Named, J->Witness.Arrive);
   noteAbsentLanes(Loc, *J, Ctx);
   diag(Loc,
-       "call it where the tile's 32 lanes are together, or use the group "
+       "call it where the tile's %0 lanes are together, or use the group "
        "of the lanes that take the branch (cooperative_groups::"
        "coalesced_threads())",
-       DiagnosticIDs::Note);
+       DiagnosticIDs::Note)
+      << T.TileWidth;
 }
 
 /// Whether the lanes past \p Branch are those where its condition holds

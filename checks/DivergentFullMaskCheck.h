@@ -52,9 +52,10 @@ private:
                                     WarpAnalysis &WA);
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
-  /// Reports a collective on a 32-thread tile (`tile.shfl_down`,
-  /// `cg::reduce(tile, ...)`) that lanes of the warp do not reach.
-  void checkTileCollective(const TileCollective &T,
+  /// Reports a collective on a tile (`tile.shfl_down`, `cg::reduce(tile,
+  /// ...)`) that lanes of the tile do not reach. A coalesced group is made
+  /// of the lanes that formed it: warp-stale-mask's question.
+  void checkTileCollective(const GroupCollective &T,
                            const FunctionUniformity &FU, WarpAnalysis &WA);
   /// Reports a call whose callee needs the whole warp where lanes may have
   /// left; returns whether it did.

@@ -20,13 +20,14 @@ struct OutsideReads {
 };
 } // namespace
 
-/// The width operand of \p Call in lane \p L, 32 when it is left out.
-static std::optional<int64_t> widthIn(const CallExpr *Call, LaneEvaluator &E,
-                                      unsigned L, uint64_t W) {
-  if (Call->getNumArgs() <= CollectiveInfo::WidthArg ||
-      isa<CXXDefaultArgExpr>(Call->getArg(CollectiveInfo::WidthArg)))
-    return 32;
-  return E.valueIn(Call->getArg(CollectiveInfo::WidthArg), L, W);
+/// The width of \p Use's shuffle in lane \p L: its operand, the tile's
+/// width, or 32 when it is left out.
+static std::optional<int64_t>
+widthIn(const CollectiveUse &Use, LaneEvaluator &E, unsigned L, uint64_t W) {
+  if (Use.GroupWidth)
+    return Use.GroupWidth;
+  const Expr *Width = collectiveOperand(Use, CollectiveInfo::WidthArg);
+  return Width ? E.valueIn(Width, L, W) : std::optional<int64_t>(32);
 }
 
 /// The lanes of \p Use that read outside the mask, with the loop counters'
@@ -46,7 +47,7 @@ outsideReadsIn(const CollectiveUse &Use, const CallExpr *Call,
       if (!(Reaching >> L & 1) || !Masks[L] || !(*Masks[L] >> L & 1))
         continue;
       std::optional<int64_t> Operand = Eval.valueIn(LaneOperand, L, W);
-      std::optional<int64_t> Width = widthIn(Call, Eval, L, W);
+      std::optional<int64_t> Width = widthIn(Use, Eval, L, W);
       if (!Operand || !Width || !isValidShuffleWidth(*Width))
         continue;
       unsigned Src =
@@ -88,8 +89,7 @@ static std::optional<OutsideReads> outsideReads(const CollectiveUse &Use,
 /// iteration of the counted loops around the shuffle.
 static std::optional<OutsideReads>
 absentReads(const CollectiveUse &Use, const LaneWitness &W, LaneReach &Reach) {
-  const auto *Call = cast<CallExpr>(Use.Site);
-  const Expr *LaneOperand = Call->getArg(CollectiveInfo::LaneArg);
+  const Expr *LaneOperand = collectiveOperand(Use, CollectiveInfo::LaneArg);
   LaneEvaluator &Eval = Reach.evaluator();
   std::optional<OutsideReads> Found;
   forEachCounterValue(Use.Site, Reach.function(), Eval, [&] {
@@ -100,7 +100,7 @@ absentReads(const CollectiveUse &Use, const LaneWitness &W, LaneReach &Reach) {
       if (!(W.Arrive >> L & 1))
         continue;
       std::optional<int64_t> Operand = Eval.valueIn(LaneOperand, L, W.Warp);
-      std::optional<int64_t> Width = widthIn(Call, Eval, L, W.Warp);
+      std::optional<int64_t> Width = widthIn(Use, Eval, L, W.Warp);
       if (!Operand || !Width || !isValidShuffleWidth(*Width))
         continue;
       unsigned Src =
@@ -118,7 +118,8 @@ absentReads(const CollectiveUse &Use, const LaneWitness &W, LaneReach &Reach) {
 }
 
 void ShuffleSourceOutsideMaskCheck::checkExitedSources(
-    const CollectiveUse &Use, const FunctionUniformity &FU, WarpAnalysis &WA) {
+    const CollectiveUse &Use, const FunctionUniformity &FU, WarpAnalysis &WA,
+    StringRef Spelling) {
   // A full mask names every source, but a source that has left the kernel
   // gives nothing: the value read is undefined (0 on sm_90).
   Divergence D = FU.divergenceAt(Use.Site);
@@ -148,11 +149,12 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSources(
   ASTContext &Ctx = WA.context();
   diag(Loc, "%0 of '%1' read %2, which %3 left the kernel: the values read "
             "are undefined")
-      << describeLanes(Reads->Readers) << Use.Info->Name
+      << describeLanes(Reads->Readers)
+      << (Spelling.empty() ? StringRef(Use.Info->Name) : Spelling)
       << describeLanes(Reads->Sources)
       << (llvm::popcount(Reads->Sources) == 1 ? "has" : "have");
   noteDivergence(D);
-  noteExitedReads(Loc, cast<CallExpr>(Use.Site), *W, Reads->Readers, D, Ctx);
+  noteExitedReads(Loc, Use, *W, Reads->Readers, D, Ctx);
 }
 
 /// The `__ballot_sync(m, p)` that mask \p Mask is: the call itself, or the
@@ -243,9 +245,9 @@ bool ShuffleSourceOutsideMaskCheck::checkBallotBroadcast(
 }
 
 void ShuffleSourceOutsideMaskCheck::noteExitedReads(
-    SourceLocation Loc, const CallExpr *Shuffle, const LaneWitness &W,
+    SourceLocation Loc, const CollectiveUse &Shuffle, const LaneWitness &W,
     LaneSet Readers, const Divergence &D, ASTContext &Ctx) {
-  diag(Shuffle->getArg(CollectiveInfo::LaneArg)->getBeginLoc(),
+  diag(collectiveOperand(Shuffle, CollectiveInfo::LaneArg)->getBeginLoc(),
        "the source lane is computed from this operand", DiagnosticIDs::Note);
   noteWitness(*this, Loc, W, "leave before it", Ctx);
   noteLanes(*this, Loc, AllLanes, W.Arrive);
@@ -320,10 +322,9 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSourcesInCallee(
       << describeLanes(Reads->Sources) << Reader->Info->Name
       << (llvm::popcount(Reads->Sources) == 1 ? "has" : "have");
   noteDivergence(D);
-  const auto *Shuffle = cast<CallExpr>(Reader->Site);
-  diag(Shuffle->getBeginLoc(), "the shuffle runs here, with the full mask",
+  diag(Reader->Site->getBeginLoc(), "the shuffle runs here, with the full mask",
        DiagnosticIDs::Note);
-  noteExitedReads(Loc, Shuffle, *W, Reads->Readers, D, Ctx);
+  noteExitedReads(Loc, *Reader, *W, Reads->Readers, D, Ctx);
 }
 
 void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
@@ -372,8 +373,17 @@ void ShuffleSourceOutsideMaskCheck::checkFunction(const FunctionDecl *FD,
                         " get undefined values (0 on sm_90)");
   });
   FU.forEachCallSite([&](const Stmt *S, const CollectiveUse *Use) {
-    if (const auto *Call = dyn_cast<CallExpr>(S); Call && !Use)
-      checkExitedSourcesInCallee(Call, FU, WA);
+    const auto *Call = dyn_cast<CallExpr>(S);
+    if (!Call || Use)
+      return;
+    // A tile's shuffle reads within the tile, whose lanes are all named.
+    if (std::optional<GroupCollective> G = matchGroupCollective(Call)) {
+      if (G->TileWidth && G->Use.Info->Kind == CollectiveKind::Shuffle &&
+          collectiveOperand(G->Use, CollectiveInfo::LaneArg))
+        checkExitedSources(G->Use, FU, WA, G->Spelling);
+      return;
+    }
+    checkExitedSourcesInCallee(Call, FU, WA);
   });
 }
 

@@ -28,9 +28,11 @@ protected:
                      WarpAnalysis &WA) override;
 
 private:
-  /// Reports a full-mask shuffle whose lanes read lanes that have left.
+  /// Reports a full-mask shuffle (spelled \p Spelling, the intrinsic's
+  /// name by default) whose lanes read lanes that have left.
   void checkExitedSources(const CollectiveUse &Use,
-                          const FunctionUniformity &FU, WarpAnalysis &WA);
+                          const FunctionUniformity &FU, WarpAnalysis &WA,
+                          llvm::StringRef Spelling = "");
   /// Reports a call, made after some lanes left, of a helper whose
   /// full-mask shuffles read those lanes (`if (i >= n) return; v =
   /// warp_sum(v);`).
@@ -45,7 +47,7 @@ private:
                             const FunctionUniformity &FU, WarpAnalysis &WA);
   /// The notes of a read of lanes that left: the operand, the witness, the
   /// lanes, the consequence for \p Readers and where the lanes leave.
-  void noteExitedReads(SourceLocation Loc, const CallExpr *Shuffle,
+  void noteExitedReads(SourceLocation Loc, const CollectiveUse &Shuffle,
                        const LaneWitness &W, LaneSet Readers,
                        const Divergence &D, ASTContext &Ctx);
 };

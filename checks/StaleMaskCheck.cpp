@@ -32,8 +32,13 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
       checkLeaderAgreement(*Use);
       return;
     }
-    // A mask handed to a helper that uses it for a collective.
     const auto *Call = cast<CallExpr>(S);
+    if (std::optional<GroupCollective> G = matchGroupCollective(Call)) {
+      if (!G->TileWidth)
+        checkGroupUse(*G, FU, Ctx);
+      return;
+    }
+    // A mask handed to a helper that uses it for a collective.
     const FunctionDecl *Callee = calledDefinition(Call);
     const FunctionSummary *Summary =
         Callee && WA.mayMatter(Callee) ? WA.summary(Callee) : nullptr;
@@ -229,6 +234,40 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
   noteWitness(*this, Use->getBeginLoc(), J->Witness, "do not reach it",
               P->getASTContext());
   noteAbsentLanes(Use->getBeginLoc(), *J, P->getASTContext());
+}
+
+void StaleMaskCheck::checkGroupUse(const GroupCollective &G,
+                                   const FunctionUniformity &FU,
+                                   ASTContext &Ctx) {
+  // The group names the lanes that formed it, as __activemask() would.
+  const Stmt *Use = G.Use.Site;
+  const VarDecl *VD = localRead(G.Group);
+  std::optional<StaleMaskDef> Stale =
+      VD ? Provenance->staleDefinition(VD, Use, nullptr, Ctx) : std::nullopt;
+  if (!Stale || Stale->Further.Branches.empty())
+    return;
+  std::optional<Judged> J =
+      judgeStale(Use, Stale->Def->At, G.Group, Stale->Further, FU);
+  if (!J || !firstReportAt(Use->getBeginLoc()))
+    return;
+  diag(Use->getBeginLoc(),
+       "group '%0' was formed by coalesced_threads() before the lanes "
+       "diverged further; '%1' waits for lanes of the group that no longer "
+       "reach it")
+      << VD->getName() << G.Spelling;
+  diag(Stale->Def->Value->getBeginLoc(), "group formed here",
+       DiagnosticIDs::Note);
+  noteDivergence(Stale->Further);
+  noteWitness(*this, Use->getBeginLoc(), J->Witness,
+              "are in the group but do not reach it", Ctx);
+  if (J->Witness.hasLanes())
+    noteLanes(*this, Use->getBeginLoc(), J->Witness.Named, J->Witness.Arrive);
+  noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
+  diag(Use->getBeginLoc(),
+       "form the group inside the branch (cooperative_groups::"
+       "coalesced_threads() there), or split it before the branch with "
+       "cooperative_groups::binary_partition(group, condition)",
+       DiagnosticIDs::Note);
 }
 
 void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use) {

@@ -59,6 +59,10 @@ private:
                             const FunctionUniformity &FU);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P, StringRef What,
                          const FunctionUniformity &FU);
+  /// Reports a collective on a coalesced group formed before the lanes
+  /// diverged further: it waits for lanes of the group that do not come.
+  void checkGroupUse(const GroupCollective &G, const FunctionUniformity &FU,
+                     ASTContext &Ctx);
   /// Reports a shuffle whose source lane and mask come from two different
   /// `__activemask()` calls.
   void checkLeaderAgreement(const CollectiveUse &Use);

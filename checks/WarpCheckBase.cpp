@@ -341,7 +341,8 @@ std::vector<BlockExtents> WarpCheckBase::launchShapes(const FunctionDecl *FD,
 std::optional<WarpCheckBase::Judged>
 WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
                      const Divergence &D, const CollectiveUse *Use,
-                     WarpAnalysis &WA, CallerFate Callers) {
+                     WarpAnalysis &WA, CallerFate Callers,
+                     unsigned GroupWidth) {
   // The lanes that do not arrive do the same whichever warp they are in:
   // when every way they can go leaves the kernel or pairs up, no witness
   // can make a finding.
@@ -359,18 +360,28 @@ WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
   std::vector<BlockExtents> Shapes = launchShapes(AtFU.decl(), WA);
   WitnessSearch Search(*Reach, Shapes);
   Fate Found;
+  LaneSet Named = AllLanes;
   std::optional<LaneWitness> W =
       Search.find(Point, D, [&](const LaneWitness &W) {
         if (!reportsTier(W.T))
           return false;
-        Found = W.hasLanes()
-                    ? fateOf(AtFU, Point, D, Use,
-                             KnownLanes{Reach, W.Warp, W.absent()}, WA, Callers)
-                    : Structural;
+        if (!W.hasLanes()) {
+          Found = Structural;
+          return GroupWidth >= 32;
+        }
+        // A smaller tile waits only for its own lanes.
+        Named = GroupWidth >= 32 ? AllLanes : segmentsOf(W.Arrive, GroupWidth);
+        if (!(W.absent() & Named))
+          return false;
+        Found =
+            fateOf(AtFU, Point, D, Use,
+                   KnownLanes{Reach, W.Warp, W.absent() & Named}, WA, Callers);
         return Found.isBug();
       });
   if (!W)
     return std::nullopt;
+  if (W->hasLanes())
+    W->Named = Named;
   return Judged{*W, Found};
 }
 

@@ -1919,3 +1919,69 @@ __global__ void tile_ballot_after_exit(unsigned *out, const float *in, int n) {
   cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
   out[i] = tile.ballot(in[i] > 0.0f);
 }
+
+// --- Tiles of fewer than 32 threads ----------------------------------------
+// A tile's collectives run with the mask of its own lanes: lanes of other
+// tiles may be elsewhere, lanes of the same tile may not.
+
+__global__ void tile16_split_inside_tile(float *out, const float *in) {
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (tile.thread_rank() < 8)
+    v += tile.shfl_down(v, 1);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: 'thread_block_tile<16>::shfl_down' on a tile of 16 threads in divergent code: every lane of the tile must call it [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:26: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:10: note: witness: in a 1-D block of whole warps, lanes 8..15, 24..31 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: lanes: mask 0xffffffff arrive 0x00ff00ff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 8..15, 24..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: call it where the tile's 16 lanes are together, or use the group of the lanes that take the branch (cooperative_groups::coalesced_threads())
+  out[threadIdx.x] = v;
+  __syncthreads(); // the lanes that skipped the collective wait here
+}
+
+__global__ void tile8_reduce_split_inside_tile(float *out, const float *in) {
+  cg::thread_block_tile<8> tile = cg::tiled_partition<8>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (threadIdx.x % 32 < 4)
+    v = cg::reduce(tile, v, cg::plus<float>());
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: 'cooperative_groups::reduce' on a tile of 8 threads in divergent code: every lane of the tile must call it [warp-divergent-full-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-3]]:9: note: witness: in a 1-D block of whole warps, lanes 4..7 of the warp of threads 0..31 do not reach it
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes: mask 0x000000ff arrive 0x0000000f
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 4..7 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: call it where the tile's 8 lanes are together, or use the group of the lanes that take the branch (cooperative_groups::coalesced_threads())
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// The branch keeps whole 16-thread tiles: lanes 0..15 are the first tile.
+__global__ void tile16_branch_keeps_whole_tiles(float *out, const float *in) {
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (threadIdx.x % 32 < 16)
+    v += tile.shfl_down(v, 1);
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// A branch on the tile's index within the block keeps whole tiles.
+__global__ void tile8_branch_on_meta_group_rank(float *out, const float *in) {
+  cg::thread_block_tile<8> tile = cg::tiled_partition<8>(cg::this_thread_block());
+  float v = in[threadIdx.x];
+  if (tile.meta_group_rank() % 2 == 0)
+    v = cg::reduce(tile, v, cg::plus<float>());
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// A coalesced group is made of the lanes that formed it (warp-stale-mask's
+// question when it is used after they split): never a full mask.
+__global__ void coalesced_group_formed_in_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  if (threadIdx.x % 32 < 16) {
+    cg::coalesced_group active = cg::coalesced_threads();
+    v = cg::reduce(active, v, cg::plus<float>());
+  }
+  out[threadIdx.x] = v;
+  __syncthreads();
+}

@@ -6,6 +6,10 @@
 // reason it is correct. Directives: see run_test.py (clang-tidy lit style).
 // Both the input and the file after --fix must compile with nvcc -arch=sm_90.
 
+#include <cooperative_groups.h>
+
+namespace cg = cooperative_groups;
+
 //===----------------------------------------------------------------------===//
 // Part 1: true positives
 //===----------------------------------------------------------------------===//
@@ -270,4 +274,61 @@ __global__ void broadcast_from_first_flagged(float *out, const float *in,
   const unsigned k = __ballot_sync(0xffffffff, keep);
   if (keep)
     out[t] += __shfl_sync(k, in[t], 0);
+}
+
+// --- Cooperative-groups tiles: shuffles within the tile --------------------
+
+// A tile's shuffle after the lanes past the end left reads them.
+__global__ void tile_sum_after_bounds_exit(float *out, const float *in, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(cg::this_thread_block());
+  float v = in[i];
+  for (int o = 16; o > 0; o /= 2)
+    v += tile.shfl_down(v, o);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lanes 1..15 of 'thread_block_tile<32>::shfl_down' read lanes 17..31, which have left the kernel: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-3]]:28: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 leave before it
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0x0001ffff
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: consequence: wrong-values: lanes 1..15 get undefined values (0 on sm_90)
+    // CHECK-NOTES: :[[@LINE-11]]:5: note: keep these lanes in the warp with a neutral value instead of leaving, so that every lane the shuffle reads is there
+  if (tile.thread_rank() == 0)
+    atomicAdd(out, v);
+}
+
+// The same in 16-thread tiles: with n = 17 the second tile has lane 16 alone.
+__global__ void tile16_butterfly_after_bounds_exit(float *out, const float *in,
+                                                   int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  float v = in[i];
+  for (int o = 8; o > 0; o /= 2)
+    v += tile.shfl_xor(v, o);
+    // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: lane 16 of 'thread_block_tile<16>::shfl_xor' read lane 24, which has left the kernel: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-6]]:5: note: lanes exit here
+    // CHECK-NOTES: :[[@LINE-3]]:27: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-4]]:10: note: condition: lanes split only when 'n' is not a multiple of 32; with 'n' = 17, lanes 17..31 of the warp of threads 0..31 leave before it
+    // CHECK-NOTES: :[[@LINE-5]]:10: note: lanes: mask 0xffffffff arrive 0x0001ffff
+    // CHECK-NOTES: :[[@LINE-6]]:10: note: consequence: wrong-values: lane 16 get undefined values (0 on sm_90)
+    // CHECK-NOTES: :[[@LINE-11]]:5: note: keep these lanes in the warp with a neutral value instead of leaving, so that every lane the shuffle reads is there
+  out[i] = v;
+}
+
+// One row per 16-thread tile: the exit keeps whole tiles, and the butterfly
+// stays inside each.
+__global__ void tile16_rows_exit_whole_tiles(float *out, const float *in,
+                                             int rows) {
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  const int row = (blockIdx.x * blockDim.x + threadIdx.x) / 16;
+  if (row >= rows)
+    return;
+  float v = in[row * 16 + tile.thread_rank()];
+  for (int o = 8; o > 0; o /= 2)
+    v += tile.shfl_xor(v, o);
+  if (tile.thread_rank() == 0)
+    out[row] = v;
 }

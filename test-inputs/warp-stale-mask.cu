@@ -889,3 +889,73 @@ __global__ void ballot_then_exit_on_same_predicate_caller(float *out, const floa
   ballot_then_exit_on_same_predicate(out, in, n);
   __syncthreads();
 }
+
+// --- Coalesced groups: the lanes that formed them ---------------------------
+
+// Formed by the whole warp, used by half of it: the group waits for lanes
+// 16..31, which wait at the barrier.
+__global__ void coalesced_group_before_branch(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (lane < 16)
+    v = active.shfl(v, 0);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: group 'active' was formed by coalesced_threads() before the lanes diverged further; 'coalesced_group::shfl' waits for lanes of the group that no longer reach it [warp-stale-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:32: note: group formed here
+    // CHECK-NOTES: :[[@LINE-4]]:12: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are in the group but do not reach it
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-7]]:9: note: form the group inside the branch (cooperative_groups::coalesced_threads() there), or split it before the branch with cooperative_groups::binary_partition(group, condition)
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// A reduction over a group formed before a per-lane test of the data.
+__global__ void coalesced_reduce_after_data_test(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (v > 0.0f)
+    v = cg::reduce(active, v, cg::plus<float>());
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: group 'active' was formed by coalesced_threads() before the lanes diverged further; 'cooperative_groups::reduce' waits for lanes of the group that no longer reach it [warp-stale-mask]
+    // CHECK-NOTES: :[[@LINE-4]]:32: note: group formed here
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: lanes may diverge here on a data-dependent condition
+    // CHECK-NOTES: :[[@LINE-4]]:9: note: data: which lanes get here depends on 'in[threadIdx.x]', which each lane loads from its own address
+    // CHECK-NOTES: :[[@LINE+3]]:3: note: consequence: hang: the lanes that do not arrive wait at a block barrier and the warp never meets
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: form the group inside the branch (cooperative_groups::coalesced_threads() there), or split it before the branch with cooperative_groups::binary_partition(group, condition)
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// Used after the lanes met again: the group is whole.
+__global__ void coalesced_group_after_join(float *out, const float *in) {
+  const int lane = threadIdx.x % 32;
+  float v = in[threadIdx.x];
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (lane < 16)
+    v *= 2.0f;
+  v = active.shfl(v, 0);
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// The branch is the same for the whole warp: the group stays whole.
+__global__ void coalesced_group_uniform_branch(float *out, const float *in) {
+  float v = in[threadIdx.x];
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (blockIdx.x % 2 == 0)
+    v = active.shfl(v, 0);
+  out[threadIdx.x] = v;
+  __syncthreads();
+}
+
+// The lanes that skip the group's vote leave the kernel: exited lanes are
+// exempt, as for a mask.
+__global__ void coalesced_group_after_exit_split(unsigned *out, const float *in,
+                                                 int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  cg::coalesced_group active = cg::coalesced_threads();
+  if (i >= n)
+    return;
+  out[i] = active.ballot(in[i] > 0.0f);
+}

@@ -9,6 +9,17 @@ namespace clang::warp {
 
 namespace {
 
+/// The collective \p St is, spelled as an intrinsic or through a
+/// cooperative group: lanes that reach either stop there.
+std::optional<CollectiveUse> collectiveAt(const Stmt *St) {
+  if (std::optional<CollectiveUse> Use = matchCollective(St))
+    return Use;
+  if (const auto *Call = dyn_cast<CallExpr>(St))
+    if (std::optional<GroupCollective> G = matchGroupCollective(Call))
+      return G->Use;
+  return std::nullopt;
+}
+
 /// Walks the CFG from a set of blocks, following the lanes of one warp
 /// where they are known, and keeps the worst fate met.
 class FateWalk {
@@ -82,7 +93,7 @@ private:
   /// What lanes reaching \p St do there, if they stop at it.
   std::optional<Fate> stopsAt(const Stmt *St) {
     ASTContext &Ctx = WA.context();
-    if (std::optional<CollectiveUse> Other = matchCollective(St)) {
+    if (std::optional<CollectiveUse> Other = collectiveAt(St)) {
       if (!Use || !sameCollective(*Use, *Other, Ctx))
         return Fate{AbsentFate::WaitAtCollective, St};
       // Lanes at different calls of one collective meet call for call:
@@ -162,7 +173,7 @@ unsigned ordinalOf(const FunctionUniformity &FU, const CFGBlock &Branch,
       continue;
     for (const CFGElement &E : *B)
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>()) {
-        std::optional<CollectiveUse> Other = matchCollective(S->getStmt());
+        std::optional<CollectiveUse> Other = collectiveAt(S->getStmt());
         if (Other && sameCollective(Use, *Other, Ctx))
           ++Count;
         if (S->getStmt() == Point)

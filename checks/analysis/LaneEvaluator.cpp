@@ -594,6 +594,16 @@ std::optional<int64_t> LaneEvaluator::evalLeaf(const Expr *E, unsigned Lane,
   bool Variable = Ref && isa<VarDecl>(Ref->getDecl());
   if (V.Constant && V.isUniform() && !Variable)
     return asType(*V.Constant, T);
+  // A smaller tile's rank counts lanes within the tile; a coalesced
+  // group's counts the lanes that formed it, which the lane does not tell.
+  if (isa<CallExpr>(E))
+    if (std::optional<unsigned> Width = groupRankWidth(E);
+        Width && *Width < 32) {
+      if (!*Width)
+        return unknown(E, &V);
+      ReadVarying = true;
+      return asType(int64_t(Lane % *Width), T);
+    }
   if (std::optional<int64_t> S = byShape(E, V, Lane, Warp))
     return S;
   if (const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr) {

@@ -19,6 +19,12 @@ const VarDecl *localRead(const Expr *E) {
 const CallExpr *maskSource(const Expr *E) {
   if (!E)
     return nullptr;
+  // A group (`cg::coalesced_group g = cg::coalesced_threads()`) may be
+  // copied from the call's temporary.
+  E = E->IgnoreImplicit();
+  if (const auto *Copy = dyn_cast<CXXConstructExpr>(E);
+      Copy && Copy->getNumArgs() == 1)
+    E = Copy->getArg(0)->IgnoreImplicit();
   const auto *Call = dyn_cast<CallExpr>(E->IgnoreParenImpCasts());
   if (!Call)
     return nullptr;

@@ -6,6 +6,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringSwitch.h"
+#include <algorithm>
 
 namespace clang::warp {
 
@@ -56,6 +57,15 @@ const CollectiveInfo *lookupCollective(llvm::StringRef Name) {
 bool expectsParticularLanes(const CollectiveInfo &Info) {
   return Info.Kind == CollectiveKind::Shuffle ||
          Info.Kind == CollectiveKind::Reduce;
+}
+
+uint32_t segmentsOf(uint32_t Lanes, unsigned Width) {
+  uint32_t Segment = Width >= 32 ? ~0u : (1u << Width) - 1;
+  uint32_t Out = 0;
+  for (unsigned First = 0; First < 32; First += std::max(Width, 1u))
+    if (Lanes >> First & Segment)
+      Out |= Segment << First;
+  return Out;
 }
 
 unsigned shuffleSourceLane(ShuffleLane Kind, unsigned Lane, int64_t Operand,
@@ -248,31 +258,60 @@ static bool inCooperativeGroups(const Decl *D) {
   return false;
 }
 
-/// Whether \p T (or what it points to) is a cooperative-groups tile of 32
-/// threads: thread_block_tile<32> or one of its bases.
-static bool isWarpTile(QualType T) {
+/// The cooperative-groups class \p T is (or points to), if any.
+static const CXXRecordDecl *groupClass(QualType T) {
   if (T.isNull())
-    return false;
+    return nullptr;
   T = T.getNonReferenceType();
   if (T->isPointerType())
     T = T->getPointeeType();
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T->getAsCXXRecordDecl());
-  if (!Spec || !Spec->getName().contains("thread_block_tile") ||
-      !inCooperativeGroups(Spec) || Spec->getTemplateArgs().size() == 0)
-    return false;
-  const TemplateArgument &Size = Spec->getTemplateArgs()[0];
-  return Size.getKind() == TemplateArgument::Integral &&
-         Size.getAsIntegral() == 32;
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && inCooperativeGroups(RD) ? RD : nullptr;
 }
 
-std::optional<TileCollective> matchTileCollective(const CallExpr *Call) {
+/// The threads of the cooperative-groups tile \p T is (thread_block_tile<N>
+/// or one of its bases), if it is one of at most a warp; 0 for a
+/// coalesced_group; nullopt for anything else.
+static std::optional<unsigned> groupWidth(QualType T) {
+  const CXXRecordDecl *RD = groupClass(T);
+  if (!RD)
+    return std::nullopt;
+  if (RD->getName() == "coalesced_group")
+    return 0u;
+  const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!Spec || !Spec->getName().contains("tile") ||
+      Spec->getTemplateArgs().size() == 0)
+    return std::nullopt;
+  const TemplateArgument &Size = Spec->getTemplateArgs()[0];
+  if (Size.getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  uint64_t N = Size.getAsIntegral().getZExtValue();
+  if (!isValidShuffleWidth(int64_t(N)))
+    return std::nullopt;
+  return unsigned(N);
+}
+
+/// The method \p Call calls and the object it is called on, also for a
+/// static method called through an object (a tile's `thread_rank()` and
+/// `sync()` are static); the object is null for `T::method()`.
+static std::pair<const CXXMethodDecl *, const Expr *>
+methodCall(const CallExpr *Call) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call))
+    return {MC->getMethodDecl(), MC->getImplicitObjectArgument()};
+  const auto *M = dyn_cast_or_null<CXXMethodDecl>(Call->getDirectCallee());
+  if (!M || !M->isStatic())
+    return {nullptr, nullptr};
+  const auto *ME = dyn_cast<MemberExpr>(Call->getCallee()->IgnoreImpCasts());
+  return {M, ME ? ME->getBase() : nullptr};
+}
+
+std::optional<GroupCollective> matchGroupCollective(const CallExpr *Call) {
   StringRef Method, Intrinsic;
-  std::string Spelling;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
-    const CXXMethodDecl *M = MC->getMethodDecl();
-    if (!M || !M->getIdentifier() || !MC->getImplicitObjectArgument() ||
-        !isWarpTile(MC->getImplicitObjectArgument()->getType()))
+  const Expr *Group = nullptr;
+  std::string Owner;
+  if (auto [M, Object] = methodCall(Call); M) {
+    Group = Object;
+    if (!M->getIdentifier() || !Group)
       return std::nullopt;
     Method = M->getName();
     Intrinsic = llvm::StringSwitch<StringRef>(Method)
@@ -287,27 +326,70 @@ std::optional<TileCollective> matchTileCollective(const CallExpr *Call) {
                     .Case("match_any", "__match_any_sync")
                     .Case("match_all", "__match_all_sync")
                     .Default("");
-    Spelling = ("thread_block_tile<32>::" + Method).str();
   } else if (const FunctionDecl *F = Call->getDirectCallee();
              F && F->getIdentifier() && Call->getNumArgs() >= 2 &&
-             inCooperativeGroups(F) && isWarpTile(Call->getArg(0)->getType())) {
+             inCooperativeGroups(F)) {
     Method = F->getName();
+    Group = Call->getArg(0);
     // The reductions and scans read the other lanes' values by shuffles.
     if (Method == "reduce" || Method == "inclusive_scan" ||
         Method == "exclusive_scan")
       Intrinsic = "__shfl_xor_sync";
-    Spelling = ("cooperative_groups::" + Method).str();
+    Owner = "cooperative_groups::";
   }
   const CollectiveInfo *Info =
       Intrinsic.empty() ? nullptr : lookupCollective(Intrinsic);
-  if (!Info)
+  std::optional<unsigned> Width =
+      Info ? groupWidth(Group->IgnoreImpCasts()->getType()) : std::nullopt;
+  if (!Width)
     return std::nullopt;
-  TileCollective T;
-  T.Use.Info = Info;
-  T.Use.Site = Call;
-  T.Use.ImmediateMask = 0xffffffffu;
-  T.Spelling = std::move(Spelling);
-  return T;
+  GroupCollective G;
+  G.Use.Info = Info;
+  G.Use.Site = Call;
+  G.Use.GroupWidth = *Width;
+  if (*Width == 32)
+    G.Use.ImmediateMask = 0xffffffffu;
+  G.Group = Group;
+  G.TileWidth = *Width;
+  if (Owner.empty())
+    Owner = *Width ? "thread_block_tile<" + std::to_string(*Width) + ">::"
+                   : "coalesced_group::";
+  G.Spelling = Owner + Method.str();
+  return G;
+}
+
+std::optional<unsigned> groupRankWidth(const Expr *E) {
+  const auto *Call = dyn_cast<CallExpr>(E);
+  auto [M, Object] = Call ? methodCall(Call)
+                          : std::pair<const CXXMethodDecl *, const Expr *>();
+  if (!M || !M->getIdentifier() || Call->getNumArgs() != 0 ||
+      (M->getName() != "thread_rank" && M->getName() != "thread_index"))
+    return std::nullopt;
+  return groupWidth(
+      Object ? Object->IgnoreImpCasts()->getType()
+             : M->getASTContext().getCanonicalTagType(M->getParent()));
+}
+
+const Expr *collectiveOperand(const CollectiveUse &Use, unsigned Index) {
+  const auto *Call = dyn_cast<CallExpr>(Use.Site);
+  if (!Call)
+    return nullptr;
+  unsigned Arg = Index;
+  if (methodCall(Call).first) {
+    // A group's method has no mask and no width: its operands come first.
+    if (Index == 0 || Index == CollectiveInfo::WidthArg)
+      return nullptr;
+    Arg = Index - 1;
+  } else if (const FunctionDecl *F = Call->getDirectCallee();
+             F && inCooperativeGroups(F)) {
+    // `cooperative_groups::reduce(tile, v, op)`: the value, no lane.
+    if (Index != CollectiveInfo::ValueArg || Call->getNumArgs() < 2)
+      return nullptr;
+    Arg = 1;
+  }
+  if (Arg >= Call->getNumArgs() || isa<CXXDefaultArgExpr>(Call->getArg(Arg)))
+    return nullptr;
+  return Call->getArg(Arg);
 }
 
 /// Returns the class of \p T (or of what it points to) if it is one of
@@ -676,6 +758,9 @@ std::optional<MaskSourceKind> maskSourceKind(const CallExpr *Call) {
   StringRef Name = calleeName(Call);
   if (lookupIntrinsicValue(Name) == IntrinsicValue::ActiveMask)
     return MaskSourceKind::ActiveLanes;
+  if (Name == "coalesced_threads" && Call->getNumArgs() == 0 &&
+      Call->getDirectCallee() && inCooperativeGroups(Call->getDirectCallee()))
+    return MaskSourceKind::CoalescedGroup;
   if (Call->getNumArgs() != 2)
     return std::nullopt;
   if (Name == "__ballot_sync")

@@ -69,6 +69,10 @@ inline bool isValidShuffleWidth(int64_t Width) {
 unsigned shuffleSourceLane(ShuffleLane Kind, unsigned Lane, int64_t Operand,
                            unsigned Width);
 
+/// The lanes of the segments of \p Width lanes (a power of two up to 32)
+/// that hold a lane of \p Lanes: the tiles those lanes belong to.
+uint32_t segmentsOf(uint32_t Lanes, unsigned Width);
+
 /// A pre-CUDA 9 warp intrinsic without a mask (`__shfl`, `__ballot`, …),
 /// implicitly synchronous over the lanes that happen to run it.
 struct LegacyIntrinsic {
@@ -89,21 +93,40 @@ struct CollectiveUse {
   const Expr *Mask = nullptr; ///< the member-mask operand, when an expression
   std::optional<uint64_t> ImmediateMask; ///< a PTX immediate mask operand
   bool MaskIsDefaultArg = false;
+  /// A cooperative-groups spelling (`tile.shfl_down(v, 1)`): the width of
+  /// its group, which the call has no operand for (0: an intrinsic, or a
+  /// coalesced group, whose lanes are those that formed it).
+  unsigned GroupWidth = 0;
 };
+
+/// The argument of \p Use's call that holds the intrinsic's operand
+/// \p Index (CollectiveInfo::ValueArg, LaneArg, WidthArg), or null where the
+/// spelling has none (a tile's mask and width; the lane operand of
+/// `cooperative_groups::reduce`) or leaves it to its default.
+const Expr *collectiveOperand(const CollectiveUse &Use, unsigned Index);
 
 /// Recognises \p S as a warp collective.
 std::optional<CollectiveUse> matchCollective(const Stmt *S);
 
-/// A cooperative-groups collective on a tile of 32 threads (`tile.shfl_down(v,
-/// 1)`, `tile.sync()`, `tile.ballot(p)`, `cg::reduce(tile, v, op)`): the
-/// intrinsic it runs (with the tile's full mask, which it has no operand
-/// for) and how the call is spelled, for messages. Smaller tiles and
-/// coalesced groups are not matched.
-struct TileCollective {
+/// A cooperative-groups collective (`tile.shfl_down(v, 1)`, `tile.sync()`,
+/// `tile.ballot(p)`, `cg::reduce(tile, v, op)`, `active.shfl(v, 0)` on a
+/// coalesced group): the intrinsic it runs, with the group's lanes as its
+/// mask (which it has no operand for), the group it runs on and how the
+/// call is spelled, for messages. A tile of 32 threads runs with the full
+/// mask; a smaller one with the mask of its own segment of the warp.
+struct GroupCollective {
   CollectiveUse Use;
+  const Expr *Group = nullptr; ///< the tile or coalesced group operand
+  /// The tile's threads (1 .. 32); 0 for a coalesced group.
+  unsigned TileWidth = 0;
   std::string Spelling;
 };
-std::optional<TileCollective> matchTileCollective(const CallExpr *Call);
+std::optional<GroupCollective> matchGroupCollective(const CallExpr *Call);
+
+/// When \p E is `g.thread_rank()` of a cooperative group of at most a warp:
+/// the group's width (a tile's threads, whose rank is the lane's modulo
+/// it; 0 for a coalesced group, whose rank counts the lanes that formed it).
+std::optional<unsigned> groupRankWidth(const Expr *E);
 
 /// Returns the callee name of \p Call when it names a free function, also for
 /// dependent calls in templates (UnresolvedLookupExpr).
@@ -256,7 +279,10 @@ bool isDeviceFence(llvm::StringRef Name);
 enum class MaskSourceKind {
   ActiveLanes, ///< __activemask(): the lanes running it together
   Ballot,      ///< __ballot_sync(m, p): the lanes of m where p holds
-  PeerGroup    ///< __match_any_sync(m, key): the lanes of m with this key
+  PeerGroup,   ///< __match_any_sync(m, key): the lanes of m with this key
+  /// cooperative_groups::coalesced_threads(): the group of the lanes
+  /// running it together, as __activemask() names them
+  CoalescedGroup
 };
 
 /// Returns which lane mask \p Call makes, if it calls one of the mask

@@ -135,6 +135,68 @@ __global__ void k() {
   EXPECT_EQ(Eval.liveLanes(2), AllLanes); // block 1, warp 0
 }
 
+TEST_F(LaneEvaluatorTest, CooperativeGroupsRanksAndCollectives) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+namespace cg = cooperative_groups;
+__global__ void k(float *out) {
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(cg::this_thread_block());
+  cg::thread_block_tile<16> half = cg::tiled_partition<16>(cg::this_thread_block());
+  cg::thread_block_tile<4> quad = cg::tiled_partition<4>(cg::this_thread_block());
+  show(warp.thread_rank());
+  show(half.thread_rank());
+  show(quad.thread_rank());
+  cg::coalesced_group active = cg::coalesced_threads();
+  show(active.thread_rank());
+  float v = out[threadIdx.x];
+  v += half.shfl_down(v, 3);
+  v += cg::reduce(quad, v, cg::plus<float>());
+  v += active.shfl(v, 0);
+  warp.sync();
+  out[threadIdx.x] = v;
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneEvaluator Eval(*FU, context());
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 4u);
+  // A tile's rank is the lane's within its tile; a coalesced group's
+  // counts the lanes that formed it, which the lane does not tell.
+  expectLanes(Eval, E[0], 0, [](int L) { return L; });
+  expectLanes(Eval, E[1], 0, [](int L) { return L % 16; });
+  expectLanes(Eval, E[2], 0, [](int L) { return L % 4; });
+  EXPECT_FALSE(Eval.valueIn(E[3], 5, 0));
+  // The collectives, as the intrinsics they run on the group's lanes.
+  std::vector<GroupCollective> Groups;
+  for (const Stmt *S : stmtsIn("k", [](const Stmt *S) {
+         const auto *Call = dyn_cast<CallExpr>(S);
+         return Call && matchGroupCollective(Call);
+       }))
+    Groups.push_back(*matchGroupCollective(cast<CallExpr>(S)));
+  ASSERT_EQ(Groups.size(), 4u);
+  EXPECT_EQ(Groups[0].Spelling, "thread_block_tile<16>::shfl_down");
+  EXPECT_EQ(Groups[0].TileWidth, 16u);
+  EXPECT_EQ(Groups[0].Use.Info->Name, "__shfl_down_sync");
+  EXPECT_FALSE(Groups[0].Use.ImmediateMask); // the mask of its own tile
+  EXPECT_EQ(lineOf(collectiveOperand(Groups[0].Use, CollectiveInfo::LaneArg)),
+            lineOf(Groups[0].Use.Site));
+  EXPECT_FALSE(collectiveOperand(Groups[0].Use, CollectiveInfo::WidthArg));
+  EXPECT_EQ(Groups[1].Spelling, "cooperative_groups::reduce");
+  EXPECT_EQ(Groups[1].TileWidth, 4u);
+  EXPECT_FALSE(collectiveOperand(Groups[1].Use, CollectiveInfo::LaneArg));
+  EXPECT_EQ(Groups[2].Spelling, "coalesced_group::shfl");
+  EXPECT_EQ(Groups[2].TileWidth, 0u);
+  EXPECT_EQ(Groups[3].Spelling, "thread_block_tile<32>::sync"); // static
+  EXPECT_EQ(Groups[3].Use.ImmediateMask, 0xffffffffu);
+  // The segments a tile's lanes belong to.
+  EXPECT_EQ(segmentsOf(0x00ff00ffu, 16), 0xffffffffu);
+  EXPECT_EQ(segmentsOf(0x0000000fu, 8), 0x000000ffu);
+  EXPECT_EQ(segmentsOf(0x00010000u, 4), 0x000f0000u);
+  EXPECT_EQ(segmentsOf(0u, 4), 0u);
+}
+
 TEST_F(LaneEvaluatorTest, RuntimeValuesAndDataAreNamedAndBindable) {
   ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
 struct Args { int n; };
