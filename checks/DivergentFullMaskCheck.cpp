@@ -63,8 +63,18 @@ void DivergentFullMaskCheck::checkTileCollective(const GroupCollective &T,
   Divergence D = FU.divergenceAt(Site);
   if (!D.isDiverged())
     return;
+  // A smaller tile waits only for its own lanes, which only a witness of
+  // lanes shows.
+  auto OwnTiles = [&](const LaneWitness &W,
+                      LaneReach &) -> std::optional<LaneSet> {
+    if (T.TileWidth == 32)
+      return AllLanes;
+    if (!W.hasLanes())
+      return std::nullopt;
+    return segmentsOf(W.Arrive, T.TileWidth);
+  };
   std::optional<Judged> J =
-      judge(FU, Site, D, &T.Use, WA, unitCallers(WA), T.TileWidth);
+      judge(FU, Site, D, &T.Use, WA, unitCallers(WA), OwnTiles);
   SourceLocation Loc = Site->getBeginLoc();
   if (!J || !firstReportAt(Loc))
     return;

@@ -10,6 +10,9 @@ namespace clang::tidy::warp {
 static constexpr char DivergedFurther[] =
     "mask '%0' was computed before the lanes diverged further; '%1' may wait "
     "for lanes that no longer reach it";
+static constexpr char GroupFormedBefore[] =
+    "group '%0' was formed by coalesced_threads() before the lanes diverged "
+    "further; '%1' waits for lanes of the group that no longer reach it";
 static constexpr char WrongSide[] =
     "mask '%0' is the ballot of a condition but is used by '%1' where that "
     "condition is false; it names none of the lanes that reach this call";
@@ -33,9 +36,11 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
       return;
     }
     const auto *Call = cast<CallExpr>(S);
+    // A coalesced group names the lanes that formed it, as a mask from
+    // __activemask() does; a tile's lanes are fixed.
     if (std::optional<GroupCollective> G = matchGroupCollective(Call)) {
       if (!G->TileWidth)
-        checkGroupUse(*G, FU, Ctx);
+        checkUse(S, G->Group, G->Spelling, FU, Ctx, {}, /*Group=*/true);
       return;
     }
     // A mask handed to a helper that uses it for a collective.
@@ -58,18 +63,19 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
 
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                               const FunctionUniformity &FU, ASTContext &Ctx,
-                              const HelperDivergence &Helper) {
+                              const HelperDivergence &Helper, bool Group) {
   if (const ParmVarDecl *P = maskParameter(Mask)) {
     // Which lanes the caller's mask names is unknown here (the ballot of
     // the helper's own test?): only divergence in this function counts.
-    checkParameterUse(Use, P, What, FU);
+    if (!Group)
+      checkParameterUse(Use, P, What, FU);
     return;
   }
   const VarDecl *VD = localRead(Mask);
   if (!VD) {
     // A mask made right in the argument list is stale only if the helper
     // narrows the lanes before using it.
-    if (helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) &&
+    if (!Group && helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) &&
         firstReportAt(Use->getBeginLoc())) {
       diag(Use->getBeginLoc(), DivergedFurther) << shownText(Mask, Ctx) << What;
       noteHelperDivergence(Helper, FU);
@@ -82,85 +88,65 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     return;
   const Divergence &Further = Stale->Further;
   llvm::ArrayRef<DivergentBranch> Extra = Further.Branches;
-  bool NamesNoCaller = !Helper.Argument && reportsTier(Tier::Proven) &&
+  bool NamesNoCaller = !Group && !Helper.Argument &&
+                       reportsTier(Tier::Proven) &&
                        Provenance->namesNoCaller(*Stale, Ctx);
+  // Stale lanes are named by the mask, live, and absent: lanes that left
+  // the kernel are exempt, as for a full mask.
+  auto MaskNames = [&](const LaneWitness &W,
+                       LaneReach &Reach) -> std::optional<LaneSet> {
+    return W.hasLanes()
+               ? maskLanes(Reach, Stale->Def->At, Mask, W.Warp, W.Arrive)
+               : AllLanes;
+  };
+  std::optional<CollectiveUse> Collective = matchCollective(Use);
+  WarpAnalysis &WA = *CurrentAnalysis;
   std::optional<Judged> J;
   if ((!Extra.empty() && !NamesNoCaller &&
-       !(J = judgeStale(Use, Stale->Def->At, Mask, Further, FU))) ||
-      !firstReportAt(Use->getBeginLoc()))
+       !(J = judge(
+             FU, Use, Further, Collective ? &*Collective : nullptr, WA,
+             [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); },
+             MaskNames))) ||
+      (Group && !J) || !firstReportAt(Use->getBeginLoc()))
     return;
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
   {
-    auto Diag =
-        diag(Use->getBeginLoc(), NamesNoCaller ? WrongSide : DivergedFurther);
+    auto Diag = diag(Use->getBeginLoc(), Group           ? GroupFormedBefore
+                                         : NamesNoCaller ? WrongSide
+                                                         : DivergedFurther);
     Diag << VD->getName() << What;
     // A helper that diverges the lanes further needs more than one ballot,
-    // and a shuffle that reads lanes outside the branch more than a mask.
-    if (Extra.size() == 1 && !Helper.Argument &&
+    // a shuffle that reads lanes outside the branch more than a mask, and
+    // a group has no mask to recompute.
+    if (!Group && Extra.size() == 1 && !Helper.Argument &&
         Provenance->readsWithinBranch(Use, Extra.front(), Ctx))
       Declared =
           addRecomputeFix(Diag, Extra.front(), Stale->Source, Mask, FU, Ctx);
   }
   if (Declared)
     declarationEmitted(*Declared, Hidden, Use->getBeginLoc());
-  diag(Stale->Def->Value->getBeginLoc(), "mask computed here",
-       DiagnosticIDs::Note);
+  diag(Stale->Def->Value->getBeginLoc(),
+       Group ? "group formed here" : "mask computed here", DiagnosticIDs::Note);
   noteDivergence(Further);
   noteHelperDivergence(Helper, FU);
   if (NamesNoCaller)
     noteNoCallerNamed(*this, Use->getBeginLoc(), VD->getName(), "its ballot");
   if (J) {
     noteWitness(*this, Use->getBeginLoc(), J->Witness,
-                "are named by the mask but do not reach it", Ctx);
+                Group ? "are in the group but do not reach it"
+                      : "are named by the mask but do not reach it",
+                Ctx);
     if (J->Witness.hasLanes())
       noteLanes(*this, Use->getBeginLoc(), J->Witness.Named, J->Witness.Arrive);
     noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
   }
-}
-
-std::optional<WarpCheckBase::Judged>
-StaleMaskCheck::judgeStale(const Stmt *Use, const Stmt *Def, const Expr *Mask,
-                           const Divergence &Further,
-                           const FunctionUniformity &FU) {
-  // Stale lanes are named by the mask, live, and absent: lanes that left
-  // the kernel are exempt, as for a full mask.
-  WarpAnalysis &WA = *CurrentAnalysis;
-  std::optional<CollectiveUse> Collective = matchCollective(Use);
-  auto Callers = [&WA](const FunctionDecl *FD) {
-    return WA.fateAfterReturn(FD);
-  };
-  Fate Structural =
-      fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
-             std::nullopt, WA, Callers);
-  if (!Structural.isBug())
-    return std::nullopt;
-  LaneReach &Reach = WA.laneReach(FU);
-  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
-  WitnessSearch Search(Reach, Shapes);
-  Fate Found;
-  LaneSet Named = AllLanes;
-  std::optional<LaneWitness> W =
-      Search.find(Use, Further, [&](const LaneWitness &W) {
-        if (!reportsTier(W.T))
-          return false;
-        if (!W.hasLanes()) {
-          Found = Structural;
-          return true;
-        }
-        Named = maskLanes(Reach, Def, Mask, W.Warp, W.Arrive);
-        LaneSet Stale = Named & W.absent();
-        if (!Stale)
-          return false;
-        Found = fateOf(FU, Use, Further, Collective ? &*Collective : nullptr,
-                       KnownLanes{&Reach, W.Warp, Stale}, WA, Callers);
-        return Found.isBug();
-      });
-  if (!W)
-    return std::nullopt;
-  if (W->hasLanes())
-    W->Named = Named;
-  return Judged{*W, Found};
+  if (Group)
+    diag(Use->getBeginLoc(),
+         "form the group inside the branch (cooperative_groups::"
+         "coalesced_threads() there), or split it before the branch with "
+         "cooperative_groups::binary_partition(group, condition)",
+         DiagnosticIDs::Note);
 }
 
 SharedName *StaleMaskCheck::addRecomputeFix(
@@ -234,40 +220,6 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
   noteWitness(*this, Use->getBeginLoc(), J->Witness, "do not reach it",
               P->getASTContext());
   noteAbsentLanes(Use->getBeginLoc(), *J, P->getASTContext());
-}
-
-void StaleMaskCheck::checkGroupUse(const GroupCollective &G,
-                                   const FunctionUniformity &FU,
-                                   ASTContext &Ctx) {
-  // The group names the lanes that formed it, as __activemask() would.
-  const Stmt *Use = G.Use.Site;
-  const VarDecl *VD = localRead(G.Group);
-  std::optional<StaleMaskDef> Stale =
-      VD ? Provenance->staleDefinition(VD, Use, nullptr, Ctx) : std::nullopt;
-  if (!Stale || Stale->Further.Branches.empty())
-    return;
-  std::optional<Judged> J =
-      judgeStale(Use, Stale->Def->At, G.Group, Stale->Further, FU);
-  if (!J || !firstReportAt(Use->getBeginLoc()))
-    return;
-  diag(Use->getBeginLoc(),
-       "group '%0' was formed by coalesced_threads() before the lanes "
-       "diverged further; '%1' waits for lanes of the group that no longer "
-       "reach it")
-      << VD->getName() << G.Spelling;
-  diag(Stale->Def->Value->getBeginLoc(), "group formed here",
-       DiagnosticIDs::Note);
-  noteDivergence(Stale->Further);
-  noteWitness(*this, Use->getBeginLoc(), J->Witness,
-              "are in the group but do not reach it", Ctx);
-  if (J->Witness.hasLanes())
-    noteLanes(*this, Use->getBeginLoc(), J->Witness.Named, J->Witness.Arrive);
-  noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
-  diag(Use->getBeginLoc(),
-       "form the group inside the branch (cooperative_groups::"
-       "coalesced_threads() there), or split it before the branch with "
-       "cooperative_groups::binary_partition(group, condition)",
-       DiagnosticIDs::Note);
 }
 
 void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use) {

@@ -41,15 +41,11 @@ protected:
                      WarpAnalysis &WA) override;
 
 private:
-  /// Whether the lanes that \p Mask (defined at \p Def) names and that the
-  /// branches \p Further keep from \p Use are live: the witness and fate,
-  /// or nullopt.
-  std::optional<Judged> judgeStale(const Stmt *Use, const Stmt *Def,
-                                   const Expr *Mask, const Divergence &Further,
-                                   const FunctionUniformity &FU);
+  /// Reports \p Mask (or, with \p Group, a coalesced group) used by
+  /// \p Use after the lanes that made it diverged further.
   void checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                 const FunctionUniformity &FU, ASTContext &Ctx,
-                const HelperDivergence &Helper = {});
+                const HelperDivergence &Helper = {}, bool Group = false);
   /// Adds the recomputed-ballot rewrite; returns the mask name whose
   /// declaration the fix carries, if any.
   SharedName *addRecomputeFix(DiagnosticBuilder &Diag, const DivergentBranch &B,
@@ -59,10 +55,6 @@ private:
                             const FunctionUniformity &FU);
   void checkParameterUse(const Stmt *Use, const ParmVarDecl *P, StringRef What,
                          const FunctionUniformity &FU);
-  /// Reports a collective on a coalesced group formed before the lanes
-  /// diverged further: it waits for lanes of the group that do not come.
-  void checkGroupUse(const GroupCollective &G, const FunctionUniformity &FU,
-                     ASTContext &Ctx);
   /// Reports a shuffle whose source lane and mask come from two different
   /// `__activemask()` calls.
   void checkLeaderAgreement(const CollectiveUse &Use);

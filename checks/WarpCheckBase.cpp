@@ -341,8 +341,7 @@ std::vector<BlockExtents> WarpCheckBase::launchShapes(const FunctionDecl *FD,
 std::optional<WarpCheckBase::Judged>
 WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
                      const Divergence &D, const CollectiveUse *Use,
-                     WarpAnalysis &WA, CallerFate Callers,
-                     unsigned GroupWidth) {
+                     WarpAnalysis &WA, CallerFate Callers, LaneNamer Named) {
   // The lanes that do not arrive do the same whichever warp they are in:
   // when every way they can go leaves the kernel or pairs up, no witness
   // can make a finding.
@@ -360,28 +359,31 @@ WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
   std::vector<BlockExtents> Shapes = launchShapes(AtFU.decl(), WA);
   WitnessSearch Search(*Reach, Shapes);
   Fate Found;
-  LaneSet Named = AllLanes;
+  LaneSet Waited = AllLanes;
   std::optional<LaneWitness> W =
       Search.find(Point, D, [&](const LaneWitness &W) {
         if (!reportsTier(W.T))
           return false;
+        std::optional<LaneSet> Lanes =
+            Named ? Named(W, *Reach) : std::optional<LaneSet>(AllLanes);
+        if (!Lanes)
+          return false;
         if (!W.hasLanes()) {
           Found = Structural;
-          return GroupWidth >= 32;
+          return true;
         }
-        // A smaller tile waits only for its own lanes.
-        Named = GroupWidth >= 32 ? AllLanes : segmentsOf(W.Arrive, GroupWidth);
-        if (!(W.absent() & Named))
+        Waited = *Lanes;
+        if (!(W.absent() & Waited))
           return false;
         Found =
             fateOf(AtFU, Point, D, Use,
-                   KnownLanes{Reach, W.Warp, W.absent() & Named}, WA, Callers);
+                   KnownLanes{Reach, W.Warp, W.absent() & Waited}, WA, Callers);
         return Found.isBug();
       });
   if (!W)
     return std::nullopt;
   if (W->hasLanes())
-    W->Named = Named;
+    W->Named = Waited;
   return Judged{*W, Found};
 }
 

@@ -109,13 +109,15 @@ protected:
   /// \p D; \p Use the collective there, if it is one) miss lanes that are
   /// live and absent: the witness of a tier this check reports and the fate
   /// of those lanes, or nullopt. \p Callers continues past a return.
-  /// With \p GroupWidth under 32 (a smaller tile's collective) only lanes
-  /// of a tile that other lanes of it reach count, and only lanes known one
-  /// by one (the proven and conditional tiers) can show them.
+  /// \p Named says which lanes of a witness' warp the point waits for (a
+  /// smaller tile's own, those a stale mask names), every lane by default;
+  /// for a witness without lanes (data, potential) it accepts it or not.
+  using LaneNamer = llvm::function_ref<std::optional<LaneSet>(
+      const LaneWitness &, LaneReach &)>;
   std::optional<Judged> judge(const FunctionUniformity &AtFU, const Stmt *Point,
                               const Divergence &D, const CollectiveUse *Use,
                               WarpAnalysis &WA, CallerFate Callers,
-                              unsigned GroupWidth = 32);
+                              LaneNamer Named = nullptr);
   /// The consequence of absent lanes with fate \p F, noted at their
   /// witness' finding \p At.
   void noteAbsentLanes(SourceLocation At, const Judged &J, ASTContext &Ctx);
