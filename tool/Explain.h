@@ -1,16 +1,16 @@
 //===--- Explain.h - why the analysis believes what it does -----*- C++ -*-===//
 //
-// --explain FILE:LINE[:COL]: for the collective, atomic, branch or other
-// expression there, what the warp-uniformity analysis believes and why: the
-// variance of each operand and where it comes from, the branches and early
-// exits that reach it, the launches seen, and whether WarpAlignedBlockDimX
-// would change the answer. Reference: docs/cli.md.
+// --explain FILE:LINE[:COL]: finds the collective, atomic, branch or other
+// expression there in each function that holds it, and prints what the
+// analysis recorded about it (analysis/UniformityPrinter), as text or
+// JSON. Reference: docs/cli.md.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef WARP_LINT_TOOL_EXPLAIN_H
 #define WARP_LINT_TOOL_EXPLAIN_H
 
+#include "analysis/UniformityPrinter.h"
 #include "analysis/ValueEvaluator.h"
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -32,23 +32,8 @@ struct ExplainTarget {
 /// Parses `FILE:LINE[:COL]`; FILE is made absolute.
 llvm::Expected<ExplainTarget> parseExplainTarget(llvm::StringRef Spec);
 
-/// One thing the analysis believes, at a place in the source.
-struct ExplainFact {
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  unsigned Depth = 0; ///< 0: about the subject; deeper: why the one above
-  std::string Message;
-};
-
-/// The explanation of the statement at the target in one function (each
-/// instantiation of a template is its own function).
-struct Explanation {
-  std::string Function; ///< as diagnostics name it, template arguments too
-  std::string Subject;  ///< what the statement is: "'__shfl_sync'", "branch"
-  std::string File;
-  unsigned Line = 0, Column = 0;
-  std::vector<ExplainFact> Facts;
-};
+using clang::warp::ExplainFact;
+using clang::warp::Explanation;
 
 struct ExplainResult {
   std::vector<Explanation> Explanations;
