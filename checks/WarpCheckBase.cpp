@@ -320,10 +320,28 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
 namespace clang::tidy::warp {
 
 std::vector<BlockExtents> WarpCheckBase::launchShapes(const FunctionDecl *FD,
-                                                      WarpAnalysis &WA) {
+                                                      WarpAnalysis &WA,
+                                                      unsigned Depth) {
   std::vector<BlockExtents> Shapes;
-  if (!FD->hasAttr<CUDAGlobalAttr>())
+  if (!FD->hasAttr<CUDAGlobalAttr>()) {
+    // A helper's blocks are its callers'; one caller of unknown block (or
+    // an unknown caller, or a chain too deep to follow) leaves it any.
+    std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Calls =
+        Depth < 4 ? WA.onlyCalledAt(FD) : std::nullopt;
+    if (!Calls || Calls->empty())
+      return Shapes;
+    for (const UnknownCallers::CallSite &C : *Calls) {
+      if (!C.Caller || C.Caller == FD)
+        return {};
+      std::vector<BlockExtents> Of = launchShapes(C.Caller, WA, Depth + 1);
+      if (Of.empty())
+        return {};
+      for (const BlockExtents &E : Of)
+        if (!llvm::is_contained(Shapes, E))
+          Shapes.push_back(E);
+    }
     return Shapes;
+  }
   for (const KernelLaunch &L : WA.launchesOf(FD)) {
     const BlockShape &B = L.Block;
     std::optional<int64_t> Y = B.Y, Z = B.Z;

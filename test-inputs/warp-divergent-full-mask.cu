@@ -1985,3 +1985,24 @@ __global__ void coalesced_group_formed_in_branch(float *out, const float *in) {
   out[threadIdx.x] = v;
   __syncthreads();
 }
+
+// A helper runs in the blocks of the kernels that call it: the only launch
+// in the unit is 32x8, so threadIdx.y is the same in every lane of a warp
+// and the rows that leave are whole warps.
+__device__ float row_sum_first_row(const float *in) {
+  if (threadIdx.y > 0)
+    return 0.0f;
+  float v = in[threadIdx.x];
+  for (int o = 16; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o);
+  return v;
+}
+__global__ void row_sum_kernel_32x8(float *out, const float *in) {
+  const float v = row_sum_first_row(in);
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    out[blockIdx.x] = v;
+  __syncthreads();
+}
+void launch_row_sum_32x8(float *out, const float *in, int n) {
+  row_sum_kernel_32x8<<<n, dim3(32, 8)>>>(out, in);
+}

@@ -332,3 +332,39 @@ __global__ void tile16_rows_exit_whole_tiles(float *out, const float *in,
   if (tile.thread_rank() == 0)
     out[row] = v;
 }
+
+// A helper runs in the blocks of the kernels that call it: with the unit's
+// one launch of 256 threads, the second reduction runs in lanes 0..7 of
+// warp 0, and its butterfly reads lanes 8..31, which have returned.
+template <int N>
+__device__ float butterfly_sum(float v) {
+  for (int o = N / 2; o > 0; o >>= 1)
+    v += __shfl_xor_sync(0xffffffff, v, o, N);
+  return v;
+}
+__device__ float block_sum_partial_warp(float v) {
+  __shared__ float partial[32];
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  v = butterfly_sum<32>(v);
+  if (lane == 0)
+    partial[warp] = v;
+  __syncthreads();
+  if (threadIdx.x < blockDim.x / 32)
+    v = butterfly_sum<32>(partial[lane]);
+    // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: lanes 0..7 of 'butterfly_sum' read lanes 16..23 through '__shfl_xor_sync', which have left the kernel: the values read are undefined [warp-shuffle-source-outside-mask]
+    // CHECK-NOTES: :[[@LINE-3]]:19: note: lanes diverge here
+    // CHECK-NOTES: :[[@LINE-14]]:10: note: the shuffle runs here, with the full mask
+    // CHECK-NOTES: :[[@LINE-15]]:41: note: the source lane is computed from this operand
+    // CHECK-NOTES: :[[@LINE-5]]:9: note: witness: in a 256x1x1 block, lanes 8..31 of warp 0 of block 0 leave before it
+    // CHECK-NOTES: :[[@LINE-6]]:9: note: lanes: mask 0xffffffff arrive 0x000000ff
+    // CHECK-NOTES: :[[@LINE-7]]:9: note: consequence: wrong-values: lanes 0..7 get undefined values (0 on sm_90)
+  return v;
+}
+__global__ void row_sums_256(float *out, const float *in) {
+  const float v = block_sum_partial_warp(in[blockIdx.x * 256 + threadIdx.x]);
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = v;
+}
+void launch_row_sums_256(float *out, const float *in, int rows) {
+  row_sums_256<<<rows, 256>>>(out, in);
+}
