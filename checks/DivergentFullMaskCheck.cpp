@@ -326,28 +326,6 @@ static const Expr *divergingArgumentToward(const CallExpr *Call,
   return nullptr;
 }
 
-std::optional<WarpCheckBase::Judged> DivergentFullMaskCheck::judgeOnPath(
-    const CallExpr *Call, const DivergencePath &Path,
-    const FunctionUniformity &FU, WarpAnalysis &WA) {
-  if (!Path.found())
-    return std::nullopt;
-  // The lanes split inside a callee: its lanes that do not arrive return
-  // through the frames above it, then go on past the call.
-  std::function<std::optional<Fate>(const FunctionDecl *)> Chain =
-      [&](const FunctionDecl *G) -> std::optional<Fate> {
-    for (unsigned I = Path.DivergedFrame + 1; I-- > 0;)
-      if (Path.Frames[I].FU->decl() == G) {
-        const FunctionUniformity &Outer = I == 0 ? FU : *Path.Frames[I - 1].FU;
-        const Stmt *At = I == 0 ? Call : Path.Frames[I - 1].Next;
-        return fateAfter(Outer, At, WA, Chain);
-      }
-    return WA.fateAfterReturn(G);
-  };
-  const PathFrame &F = Path.Frames[Path.DivergedFrame];
-  std::optional<CollectiveUse> Use = matchCollective(F.Next);
-  return judge(*F.FU, F.Next, Path.At, Use ? &*Use : nullptr, WA, Chain);
-}
-
 bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
                                                 const FunctionDecl *Callee,
                                                 const CollectiveFacet &Needs,

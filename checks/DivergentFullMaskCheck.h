@@ -44,12 +44,6 @@ private:
   void report(const FullMaskSite &F,
               llvm::ArrayRef<const FullMaskSite *> Others,
               const FunctionUniformity &FU, ASTContext &Ctx);
-  /// The witness and fate of the lanes a callee on \p Path splits, before
-  /// the collective \p Call leads to.
-  std::optional<Judged> judgeOnPath(const CallExpr *Call,
-                                    const DivergencePath &Path,
-                                    const FunctionUniformity &FU,
-                                    WarpAnalysis &WA);
   void checkCall(const CallExpr *Call, const FunctionUniformity &FU,
                  WarpAnalysis &WA);
   /// Reports a collective on a tile (`tile.shfl_down`, `cg::reduce(tile,

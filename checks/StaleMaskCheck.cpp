@@ -75,11 +75,13 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   if (!VD) {
     // A mask made right in the argument list is stale only if the helper
     // narrows the lanes before using it.
-    if (!Group && helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) &&
-        firstReportAt(Use->getBeginLoc())) {
-      diag(Use->getBeginLoc(), DivergedFurther) << shownText(Mask, Ctx) << What;
-      noteHelperDivergence(Helper, FU);
-    }
+    std::optional<Judged> J;
+    if (Group || !helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) ||
+        !(J = judgeHelper(Helper, FU)) || !firstReportAt(Use->getBeginLoc()))
+      return;
+    diag(Use->getBeginLoc(), DivergedFurther) << shownText(Mask, Ctx) << What;
+    noteHelperDivergence(Helper, FU);
+    noteStaleLanes(Use, *J, "are named by the mask but do not reach it", Ctx);
     return;
   }
   std::optional<StaleMaskDef> Stale =
@@ -102,12 +104,14 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   std::optional<CollectiveUse> Collective = matchCollective(Use);
   WarpAnalysis &WA = *CurrentAnalysis;
   std::optional<Judged> J;
-  if ((!Extra.empty() && !NamesNoCaller &&
-       !(J = judge(
-             FU, Use, Further, Collective ? &*Collective : nullptr, WA,
-             [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); },
-             MaskNames))) ||
-      (Group && !J) || !firstReportAt(Use->getBeginLoc()))
+  if (!Extra.empty() && !NamesNoCaller)
+    J = judge(
+        FU, Use, Further, Collective ? &*Collective : nullptr, WA,
+        [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); },
+        MaskNames);
+  else if (Extra.empty() && Helper.Argument)
+    J = judgeHelper(Helper, FU); // only the helper splits the lanes
+  if ((!J && !NamesNoCaller) || !firstReportAt(Use->getBeginLoc()))
     return;
   SharedName *Declared = nullptr;
   unsigned Hidden = hiddenSoFar();
@@ -132,15 +136,11 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
   noteHelperDivergence(Helper, FU);
   if (NamesNoCaller)
     noteNoCallerNamed(*this, Use->getBeginLoc(), VD->getName(), "its ballot");
-  if (J) {
-    noteWitness(*this, Use->getBeginLoc(), J->Witness,
-                Group ? "are in the group but do not reach it"
-                      : "are named by the mask but do not reach it",
-                Ctx);
-    if (J->Witness.hasLanes())
-      noteLanes(*this, Use->getBeginLoc(), J->Witness.Named, J->Witness.Arrive);
-    noteAbsentLanes(Use->getBeginLoc(), *J, Ctx);
-  }
+  if (J)
+    noteStaleLanes(Use, *J,
+                   Group ? "are in the group but do not reach it"
+                         : "are named by the mask but do not reach it",
+                   Ctx);
   if (Group)
     diag(Use->getBeginLoc(),
          "form the group inside the branch (cooperative_groups::"
@@ -186,6 +186,23 @@ SharedName *StaleMaskCheck::addRecomputeFix(
   }
   Diag << FixItHint::CreateReplacement(MaskRange, Recomputed.Name);
   return Declared;
+}
+
+std::optional<WarpCheckBase::Judged>
+StaleMaskCheck::judgeHelper(const HelperDivergence &Helper,
+                            const FunctionUniformity &FU) {
+  WarpAnalysis &WA = *CurrentAnalysis;
+  return judgeOnPath(Helper.Call,
+                     WA.divergencePath(Helper.Call, Helper.Collective, FU), FU,
+                     WA);
+}
+
+void StaleMaskCheck::noteStaleLanes(const Stmt *Use, const Judged &J,
+                                    StringRef Absent, ASTContext &Ctx) {
+  noteWitness(*this, Use->getBeginLoc(), J.Witness, Absent, Ctx);
+  if (J.Witness.hasLanes())
+    noteLanes(*this, Use->getBeginLoc(), J.Witness.Named, J.Witness.Arrive);
+  noteAbsentLanes(Use->getBeginLoc(), J, Ctx);
 }
 
 void StaleMaskCheck::noteHelperDivergence(const HelperDivergence &Helper,

@@ -120,6 +120,13 @@ protected:
                               const Divergence &D, const CollectiveUse *Use,
                               WarpAnalysis &WA, CallerFate Callers,
                               LaneNamer Named = nullptr);
+  /// The witness and fate of the lanes a callee on \p Path splits, before
+  /// the collective \p Call leads to (in \p FU); \p Named as for judge.
+  std::optional<Judged> judgeOnPath(const CallExpr *Call,
+                                    const DivergencePath &Path,
+                                    const FunctionUniformity &FU,
+                                    WarpAnalysis &WA,
+                                    LaneNamer Named = nullptr);
   /// The consequence of absent lanes with fate \p F, noted at their
   /// witness' finding \p At.
   void noteAbsentLanes(SourceLocation At, const Judged &J, ASTContext &Ctx);

@@ -448,12 +448,16 @@ __global__ void match_any_group_then_lane_branch(int *out, const int *keys) {
 // A helper that branches on something other than the key splits the groups.
 __global__ void match_any_group_to_helper_branching_on_lane(float *out, const int *keys, const float *in) {
   const unsigned peers = __match_any_sync(0xffffffff, keys[threadIdx.x]);
-  out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32 - 8);
+  out[threadIdx.x] = bcast_in_positive_groups(peers, in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'peers' was computed before the lanes diverged further; 'bcast_in_positive_groups' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-2]]:71: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-422]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
-  // CHECK-NOTES: :[[@LINE-5]]:26: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-3]]:26: note: mask computed here
+  // CHECK-NOTES: :[[@LINE-3]]:71: note: this argument differs between lanes
+  // CHECK-NOTES: :[[@LINE-423]]:11: note: lanes diverge here in 'bcast_in_positive_groups' on parameter 'key'
   // CHECK-NOTES: :[[@LINE-423]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: witness: in a 1-D block of whole warps, lane 0 of the warp of threads 0..31 is named by the mask but does not reach it
+  // CHECK-NOTES: :[[@LINE-7]]:22: note: lanes: mask 0xffffffff arrive 0xfffffffe
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lane 0 waits at a block barrier and the warp never meets
+  __syncthreads(); // the lanes the helper skipped wait here
 }
 
 // --- A mask passed into a helper called under narrower divergence ----------
@@ -524,17 +528,18 @@ __global__ void call_mask_param_helper(float *out, const float *in) {
   // CHECK-NOTES: :[[@LINE-2]]:73: note: this argument differs between lanes
   // CHECK-NOTES: :[[@LINE-21]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
   // CHECK-NOTES: :[[@LINE-21]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-5]]:22: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
+  // CHECK-NOTES: :[[@LINE-6]]:22: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
+  __syncthreads(); // the lanes the helper skipped wait here
 }
 
 __global__ void call_mask_param_helper_with_local(float *out, const float *in) {
   const unsigned m = __activemask();
   const int lane = threadIdx.x % 32;
+  // The lanes the helper skips leave the kernel after the call: exited
+  // lanes are exempt, as for a mask that never left the kernel.
   out[threadIdx.x] = bcast_to_low_half(m, in[threadIdx.x], lane);
-  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask 'm' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
-  // CHECK-NOTES: :[[@LINE-4]]:22: note: mask computed here
-  // CHECK-NOTES: :[[@LINE-3]]:60: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-32]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-32]]:9: note: the mask is used here
 }
 
 // --- Two __activemask() calls relied on to agree ---------------------------
