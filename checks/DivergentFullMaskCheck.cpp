@@ -33,12 +33,6 @@ void DivergentFullMaskCheck::checkFunction(const FunctionDecl *FD,
   reportCollectives(FU, WA.context());
 }
 
-/// What lanes returning from a function meet next, as the unit shows it
-/// (a callable for a CallerFate argument: it must outlive the call).
-static auto unitCallers(WarpAnalysis &WA) {
-  return [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); };
-}
-
 void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
                                              const FunctionUniformity &FU,
                                              WarpAnalysis &WA) {
@@ -47,8 +41,7 @@ void DivergentFullMaskCheck::checkCollective(const CollectiveUse &Use,
   Divergence D = FU.divergenceAt(Use.Site);
   if (!D.isDiverged())
     return;
-  if (std::optional<Judged> J =
-          judge(FU, Use.Site, D, &Use, WA, unitCallers(WA)))
+  if (std::optional<Judged> J = judge(FU, Use.Site, D, &Use, WA))
     Pending.push_back({Use, std::move(D), std::move(*J)});
 }
 
@@ -73,8 +66,7 @@ void DivergentFullMaskCheck::checkTileCollective(const GroupCollective &T,
       return std::nullopt;
     return segmentsOf(W.Arrive, T.TileWidth);
   };
-  std::optional<Judged> J =
-      judge(FU, Site, D, &T.Use, WA, unitCallers(WA), OwnTiles);
+  std::optional<Judged> J = judge(FU, Site, D, &T.Use, WA, nullptr, OwnTiles);
   SourceLocation Loc = Site->getBeginLoc();
   if (!J || !firstReportAt(Loc))
     return;
@@ -351,7 +343,7 @@ bool DivergentFullMaskCheck::reportFullWarpNeed(const CallExpr *Call,
   DivergencePath Path =
       WA.divergencePath(Call, Need->Collective, FU, Need->Via);
   if (!VaryingArg) {
-    std::optional<Judged> J = judge(FU, Call, D, nullptr, WA, unitCallers(WA));
+    std::optional<Judged> J = judge(FU, Call, D, nullptr, WA);
     if (!J || !firstReportAt(Call->getBeginLoc()))
       return J.has_value();
     diag(Call->getBeginLoc(), "call to %0 in %1divergent code runs a warp "
@@ -438,9 +430,8 @@ void DivergentFullMaskCheck::reportFullMaskArgument(
         !isFullMask(R.Val.getInt().getZExtValue()))
       continue;
     DivergencePath Path = WA.divergencePath(Call, M.Collective, FU, M.Via);
-    std::optional<Judged> J =
-        D.isDiverged() ? judge(FU, Call, D, nullptr, WA, unitCallers(WA))
-                       : judgeOnPath(Call, Path, FU, WA);
+    std::optional<Judged> J = D.isDiverged() ? judge(FU, Call, D, nullptr, WA)
+                                             : judgeOnPath(Call, Path, FU, WA);
     if (!J)
       continue;
     bool Default = isa<CXXDefaultArgExpr>(Arg);

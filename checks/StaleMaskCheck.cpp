@@ -64,6 +64,13 @@ void StaleMaskCheck::checkFunction(const FunctionDecl *FD,
 void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                               const FunctionUniformity &FU, ASTContext &Ctx,
                               const HelperDivergence &Helper, bool Group) {
+  WarpAnalysis &WA = *CurrentAnalysis;
+  // Where only the helper's own branch splits the lanes.
+  auto InHelper = [&] {
+    return judgeOnPath(Helper.Call,
+                       WA.divergencePath(Helper.Call, Helper.Collective, FU),
+                       FU, WA);
+  };
   if (const ParmVarDecl *P = maskParameter(Mask)) {
     // Which lanes the caller's mask names is unknown here (the ballot of
     // the helper's own test?): only divergence in this function counts.
@@ -77,7 +84,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     // narrows the lanes before using it.
     std::optional<Judged> J;
     if (Group || !helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) ||
-        !(J = judgeHelper(Helper, FU)) || !firstReportAt(Use->getBeginLoc()))
+        !(J = InHelper()) || !firstReportAt(Use->getBeginLoc()))
       return;
     diag(Use->getBeginLoc(), DivergedFurther) << shownText(Mask, Ctx) << What;
     noteHelperDivergence(Helper, FU);
@@ -102,15 +109,12 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                : AllLanes;
   };
   std::optional<CollectiveUse> Collective = matchCollective(Use);
-  WarpAnalysis &WA = *CurrentAnalysis;
   std::optional<Judged> J;
   if (!Extra.empty() && !NamesNoCaller)
-    J = judge(
-        FU, Use, Further, Collective ? &*Collective : nullptr, WA,
-        [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); },
-        MaskNames);
+    J = judge(FU, Use, Further, Collective ? &*Collective : nullptr, WA,
+              nullptr, MaskNames);
   else if (Extra.empty() && Helper.Argument)
-    J = judgeHelper(Helper, FU); // only the helper splits the lanes
+    J = InHelper();
   if ((!J && !NamesNoCaller) || !firstReportAt(Use->getBeginLoc()))
     return;
   SharedName *Declared = nullptr;
@@ -188,15 +192,6 @@ SharedName *StaleMaskCheck::addRecomputeFix(
   return Declared;
 }
 
-std::optional<WarpCheckBase::Judged>
-StaleMaskCheck::judgeHelper(const HelperDivergence &Helper,
-                            const FunctionUniformity &FU) {
-  WarpAnalysis &WA = *CurrentAnalysis;
-  return judgeOnPath(Helper.Call,
-                     WA.divergencePath(Helper.Call, Helper.Collective, FU), FU,
-                     WA);
-}
-
 void StaleMaskCheck::noteStaleLanes(const Stmt *Use, const Judged &J,
                                     StringRef Absent, ASTContext &Ctx) {
   noteWitness(*this, Use->getBeginLoc(), J.Witness, Absent, Ctx);
@@ -225,18 +220,14 @@ void StaleMaskCheck::checkParameterUse(const Stmt *Use, const ParmVarDecl *P,
   if (Assigned || !D.isDiverged() || P->getDeclContext() != FU.decl())
     return;
   std::optional<CollectiveUse> Collective = matchCollective(Use);
-  WarpAnalysis &WA = *CurrentAnalysis;
   std::optional<Judged> J =
-      judge(FU, Use, D, Collective ? &*Collective : nullptr, WA,
-            [&WA](const FunctionDecl *FD) { return WA.fateAfterReturn(FD); });
+      judge(FU, Use, D, Collective ? &*Collective : nullptr, *CurrentAnalysis);
   if (!J || !firstReportAt(Use->getBeginLoc()))
     return;
   diag(Use->getBeginLoc(), DivergedFurther) << P->getName() << What;
   noteDivergence(D);
   diag(P->getLocation(), "mask received here", DiagnosticIDs::Note);
-  noteWitness(*this, Use->getBeginLoc(), J->Witness, "do not reach it",
-              P->getASTContext());
-  noteAbsentLanes(Use->getBeginLoc(), *J, P->getASTContext());
+  noteStaleLanes(Use, *J, "do not reach it", P->getASTContext());
 }
 
 void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use) {

@@ -53,10 +53,6 @@ private:
                               const FunctionUniformity &FU, ASTContext &Ctx);
   void noteHelperDivergence(const HelperDivergence &Helper,
                             const FunctionUniformity &FU);
-  /// The witness and fate of the lanes that the helper's own branch on
-  /// its lane-varying argument keeps from its collective.
-  std::optional<Judged> judgeHelper(const HelperDivergence &Helper,
-                                    const FunctionUniformity &FU);
   /// The witness, lanes and consequence of \p J at \p Use.
   void noteStaleLanes(const Stmt *Use, const Judged &J, StringRef Absent,
                       ASTContext &Ctx);

@@ -361,6 +361,13 @@ std::optional<WarpCheckBase::Judged>
 WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
                      const Divergence &D, const CollectiveUse *Use,
                      WarpAnalysis &WA, CallerFate Callers, LaneNamer Named) {
+  // By default lanes returning from the function meet what the unit shows
+  // of its callers.
+  auto UnitCallers = [&WA](const FunctionDecl *FD) {
+    return WA.fateAfterReturn(FD);
+  };
+  if (!Callers)
+    Callers = UnitCallers;
   // The lanes that do not arrive do the same whichever warp they are in:
   // when every way they can go leaves the kernel or pairs up, no witness
   // can make a finding.

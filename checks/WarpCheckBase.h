@@ -118,7 +118,7 @@ protected:
       const LaneWitness &, LaneReach &)>;
   std::optional<Judged> judge(const FunctionUniformity &AtFU, const Stmt *Point,
                               const Divergence &D, const CollectiveUse *Use,
-                              WarpAnalysis &WA, CallerFate Callers,
+                              WarpAnalysis &WA, CallerFate Callers = nullptr,
                               LaneNamer Named = nullptr);
   /// The witness and fate of the lanes a callee on \p Path splits, before
   /// the collective \p Call leads to (in \p FU); \p Named as for judge.

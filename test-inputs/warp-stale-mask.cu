@@ -518,7 +518,8 @@ __device__ float bcast_to_low_half_here(unsigned m, float v) {
   // CHECK-NOTES: :[[@LINE-3]]:24: note: lanes diverge here
   // CHECK-NOTES: :[[@LINE-5]]:50: note: mask received here
   // CHECK-NOTES: :[[@LINE-4]]:9: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 do not reach it
-  // CHECK-NOTES: :[[@LINE-5]]:9: note: consequence: undefined: lanes 16..31 return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
+  // CHECK-NOTES: :[[@LINE-5]]:9: note: lanes: mask 0xffffffff arrive 0x0000ffff
+  // CHECK-NOTES: :[[@LINE-6]]:9: note: consequence: undefined: lanes 16..31 return to callers this unit does not show, which may synchronize: undefined behaviour that runs silently on sm_90 today
   return v;
 }
 
@@ -526,8 +527,8 @@ __global__ void call_mask_param_helper(float *out, const float *in) {
   out[threadIdx.x] = bcast_to_low_half(__activemask(), in[threadIdx.x], threadIdx.x % 32);
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: mask '__activemask()' was computed before the lanes diverged further; 'bcast_to_low_half' may wait for lanes that no longer reach it [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-2]]:73: note: this argument differs between lanes
-  // CHECK-NOTES: :[[@LINE-21]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
-  // CHECK-NOTES: :[[@LINE-21]]:9: note: the mask is used here
+  // CHECK-NOTES: :[[@LINE-22]]:12: note: lanes diverge here in 'bcast_to_low_half' on parameter 'lane'
+  // CHECK-NOTES: :[[@LINE-22]]:9: note: the mask is used here
   // CHECK-NOTES: :[[@LINE-5]]:22: note: witness: in a 1-D block of whole warps, lanes 16..31 of the warp of threads 0..31 are named by the mask but do not reach it
   // CHECK-NOTES: :[[@LINE-6]]:22: note: lanes: mask 0xffffffff arrive 0x0000ffff
   // CHECK-NOTES: :[[@LINE+1]]:3: note: consequence: hang: lanes 16..31 wait at a block barrier and the warp never meets
