@@ -65,8 +65,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
                               const FunctionUniformity &FU, ASTContext &Ctx,
                               const HelperDivergence &Helper, bool Group) {
   WarpAnalysis &WA = *CurrentAnalysis;
-  // Where only the helper's own branch splits the lanes.
-  auto InHelper = [&] {
+  auto SplitInHelper = [&] {
     return judgeOnPath(Helper.Call,
                        WA.divergencePath(Helper.Call, Helper.Collective, FU),
                        FU, WA);
@@ -84,7 +83,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     // narrows the lanes before using it.
     std::optional<Judged> J;
     if (Group || !helperSplits(Helper.Argument, maskSource(Mask), FU, Ctx) ||
-        !(J = InHelper()) || !firstReportAt(Use->getBeginLoc()))
+        !(J = SplitInHelper()) || !firstReportAt(Use->getBeginLoc()))
       return;
     diag(Use->getBeginLoc(), DivergedFurther) << shownText(Mask, Ctx) << What;
     noteHelperDivergence(Helper, FU);
@@ -114,7 +113,7 @@ void StaleMaskCheck::checkUse(const Stmt *Use, const Expr *Mask, StringRef What,
     J = judge(FU, Use, Further, Collective ? &*Collective : nullptr, WA,
               nullptr, MaskNames);
   else if (Extra.empty() && Helper.Argument)
-    J = InHelper();
+    J = SplitInHelper();
   if ((!J && !NamesNoCaller) || !firstReportAt(Use->getBeginLoc()))
     return;
   SharedName *Declared = nullptr;
@@ -243,6 +242,8 @@ void StaleMaskCheck::checkLeaderAgreement(const CollectiveUse &Use) {
        "source lane chosen from this __activemask()", DiagnosticIDs::Note);
   diag(Separate->second->getBeginLoc(), "mask taken from this __activemask()",
        DiagnosticIDs::Note);
+  noteConsequence(*this, Use.Site->getBeginLoc(), Consequence::WrongValues,
+                  "a leader outside the mask reads as undefined (0 on sm_90)");
 }
 
 } // namespace clang::tidy::warp

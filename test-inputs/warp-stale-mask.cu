@@ -552,6 +552,7 @@ __global__ void leader_and_mask_from_two_activemask_calls(float *out, const floa
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: '__shfl_sync' takes its source lane from one __activemask() and its mask from another; the two may differ, so the leader may not be in the mask [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-3]]:28: note: source lane chosen from this __activemask()
   // CHECK-NOTES: :[[@LINE-3]]:19: note: mask taken from this __activemask()
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: consequence: wrong-values: a leader outside the mask reads as undefined (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
@@ -565,6 +566,7 @@ __global__ void leader_and_mask_from_two_activemask_locals(float *out, const flo
   // CHECK-MESSAGES: :[[@LINE-1]]:7: warning: '__shfl_sync' takes its source lane from one __activemask() and its mask from another; the two may differ, so the leader may not be in the mask [warp-stale-mask]
   // CHECK-NOTES: :[[@LINE-6]]:26: note: source lane chosen from this __activemask()
   // CHECK-NOTES: :[[@LINE-4]]:27: note: mask taken from this __activemask()
+  // CHECK-NOTES: :[[@LINE-4]]:7: note: consequence: wrong-values: a leader outside the mask reads as undefined (0 on sm_90)
   out[threadIdx.x] = v;
 }
 
