@@ -9,17 +9,6 @@ namespace clang::warp {
 
 namespace {
 
-/// The collective \p St is, spelled as an intrinsic or through a
-/// cooperative group: lanes that reach either stop there.
-std::optional<CollectiveUse> collectiveAt(const Stmt *St) {
-  if (std::optional<CollectiveUse> Use = matchCollective(St))
-    return Use;
-  if (const auto *Call = dyn_cast<CallExpr>(St))
-    if (std::optional<GroupCollective> G = matchGroupCollective(Call))
-      return G->Use;
-  return std::nullopt;
-}
-
 /// Walks the CFG from a set of blocks, following the lanes of one warp
 /// where they are known, and keeps the worst fate met.
 class FateWalk {

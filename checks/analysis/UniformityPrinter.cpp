@@ -29,11 +29,9 @@ const Expr *branchCondition(const Stmt *S) {
 }
 
 Rank rankOf(const Stmt *S) {
-  if (matchCollective(S))
+  if (collectiveAt(S))
     return Rank::Collective;
   if (const auto *Call = dyn_cast<CallExpr>(S)) {
-    if (matchGroupCollective(Call))
-      return Rank::Collective;
     if (matchAtomic(Call))
       return Rank::Atomic;
     // A call into the user's code, not a builtin's getter (threadIdx.x).

@@ -12,15 +12,6 @@ namespace clang::warp {
 
 static int8_t mod32(int64_t V) { return int8_t(((V % 32) + 32) % 32); }
 
-/// Returns whether \p FD is declared in namespace cooperative_groups.
-static bool inCooperativeGroups(const Decl *D) {
-  for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
-    if (const auto *NS = dyn_cast<NamespaceDecl>(DC))
-      if (isCooperativeGroupsNamespace(NS->getName()))
-        return true;
-  return false;
-}
-
 bool ValueEvaluator::yzUniform() {
   if (Opts.ThreadIdxYZUniform)
     return true;

@@ -248,9 +248,7 @@ std::optional<CollectiveUse> matchCollective(const Stmt *S) {
   return Use;
 }
 
-/// Whether \p D is declared in namespace cooperative_groups (or one nested
-/// in it).
-static bool inCooperativeGroups(const Decl *D) {
+bool inCooperativeGroups(const Decl *D) {
   for (const DeclContext *DC = D->getDeclContext(); DC; DC = DC->getParent())
     if (const auto *NS = dyn_cast<NamespaceDecl>(DC);
         NS && NS->getName() == "cooperative_groups")
@@ -356,6 +354,15 @@ std::optional<GroupCollective> matchGroupCollective(const CallExpr *Call) {
                    : "coalesced_group::";
   G.Spelling = Owner + Method.str();
   return G;
+}
+
+std::optional<CollectiveUse> collectiveAt(const Stmt *S) {
+  if (std::optional<CollectiveUse> Use = matchCollective(S))
+    return Use;
+  if (const auto *Call = dyn_cast<CallExpr>(S))
+    if (std::optional<GroupCollective> G = matchGroupCollective(Call))
+      return G->Use;
+  return std::nullopt;
 }
 
 std::optional<unsigned> groupRankWidth(const Expr *E) {
@@ -742,10 +749,6 @@ std::optional<BuiltinRegister> matchBuiltinRegister(const Expr *E) {
     if (Name.consume_front(Prefix))
       return builtinNamed(Var, Name);
   return std::nullopt;
-}
-
-bool isCooperativeGroupsNamespace(llvm::StringRef Name) {
-  return Name == "cooperative_groups";
 }
 
 llvm::StringRef launchConfigBlockField() { return "blockDim"; }

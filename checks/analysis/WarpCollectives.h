@@ -123,6 +123,10 @@ struct GroupCollective {
 };
 std::optional<GroupCollective> matchGroupCollective(const CallExpr *Call);
 
+/// The collective \p S is, spelled as an intrinsic (matchCollective) or
+/// through a cooperative group (matchGroupCollective's Use).
+std::optional<CollectiveUse> collectiveAt(const Stmt *S);
+
 /// When \p E is `g.thread_rank()` of a cooperative group of at most a warp:
 /// the group's width (a tile's threads, whose rank is the lane's modulo
 /// it; 0 for a coalesced group, whose rank counts the lanes that formed it).
@@ -244,9 +248,9 @@ struct BuiltinRegister {
 /// `blockDim.y`, and the `__nvvm_read_ptx_sreg_*` builtins).
 std::optional<BuiltinRegister> matchBuiltinRegister(const Expr *E);
 
-/// Returns whether the namespace named \p Name holds cooperative groups, whose
-/// members lookupGroupMethod describes.
-bool isCooperativeGroupsNamespace(llvm::StringRef Name);
+/// Whether \p D is declared in namespace cooperative_groups (or one nested
+/// in it), whose members lookupGroupMethod and matchGroupCollective describe.
+bool inCooperativeGroups(const Decl *D);
 
 /// Returns the field of cudaLaunchConfig_t that holds the block shape.
 llvm::StringRef launchConfigBlockField();
