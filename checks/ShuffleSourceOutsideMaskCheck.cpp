@@ -133,7 +133,7 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSources(
       AbsentFate::Exits)
     return;
   LaneReach &Reach = WA.laneReach(FU);
-  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  std::vector<BlockExtents> Shapes = WA.launchShapes(FU.decl());
   WitnessSearch Search(Reach, Shapes);
   std::optional<OutsideReads> Reads;
   std::optional<LaneWitness> W =
@@ -296,7 +296,7 @@ void ShuffleSourceOutsideMaskCheck::checkExitedSourcesInCallee(
     return;
   LaneReach &Reach = WA.laneReach(FU);
   LaneReach HelperReach(*Helper, Ctx);
-  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  std::vector<BlockExtents> Shapes = WA.launchShapes(FU.decl());
   WitnessSearch Search(Reach, Shapes);
   std::optional<OutsideReads> Reads;
   const CollectiveUse *Reader = nullptr;

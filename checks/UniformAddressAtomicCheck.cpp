@@ -83,8 +83,8 @@ UniformAddressAtomicCheck::contention(const CallExpr *Call, const Expr *Address,
   // thread per block (per-block bookkeeping): every lane would repeat the
   // same work. No evidence of a second lane.
   if (FU.decl()->hasAttr<CUDAGlobalAttr>() &&
-      !WA.launchesOf(FU.decl()).empty() &&
-      launchShapes(FU.decl(), WA).empty() && !readsLaneIndex(FU)) {
+      !WA.launchesOf(FU.decl()).empty() && WA.launchShapes(FU.decl()).empty() &&
+      !readsLaneIndex(FU)) {
     W.T = Tier::Potential;
     return reportsTier(W.T) ? std::optional(W) : std::nullopt;
   }
@@ -96,7 +96,7 @@ UniformAddressAtomicCheck::contention(const CallExpr *Call, const Expr *Address,
   // Which lanes get there: two that certainly do in some warp make the
   // contention. A guard that lets at most one lane of a warp through
   // (`threadIdx.x + threadIdx.y * 32 == 0`) has none to serialize against.
-  std::vector<BlockExtents> Shapes = launchShapes(FU.decl(), WA);
+  std::vector<BlockExtents> Shapes = WA.launchShapes(FU.decl());
   WitnessSearch Search(Reach, Shapes);
   Search.offerWholeWarps();
   Search.acceptExactLanesOnly();

@@ -320,43 +320,6 @@ void WarpCheckBase::noteLaunchShape(const DivergentBranch &B) {
 
 namespace clang::tidy::warp {
 
-std::vector<BlockExtents> WarpCheckBase::launchShapes(const FunctionDecl *FD,
-                                                      WarpAnalysis &WA,
-                                                      unsigned Depth) {
-  std::vector<BlockExtents> Shapes;
-  if (!FD->hasAttr<CUDAGlobalAttr>()) {
-    // A helper's blocks are its callers'; one caller of unknown block (or
-    // an unknown caller, or a chain too deep to follow) leaves it any.
-    std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Calls =
-        Depth < 4 ? WA.onlyCalledAt(FD) : std::nullopt;
-    if (!Calls || Calls->empty())
-      return Shapes;
-    for (const UnknownCallers::CallSite &C : *Calls) {
-      if (!C.Caller || C.Caller == FD)
-        return {};
-      std::vector<BlockExtents> Of = launchShapes(C.Caller, WA, Depth + 1);
-      if (Of.empty())
-        return {};
-      for (const BlockExtents &E : Of)
-        if (!llvm::is_contained(Shapes, E))
-          Shapes.push_back(E);
-    }
-    return Shapes;
-  }
-  for (const KernelLaunch &L : WA.launchesOf(FD)) {
-    const BlockShape &B = L.Block;
-    std::optional<int64_t> Y = B.Y, Z = B.Z;
-    if (B.OneDimensional)
-      Y = Z = 1;
-    if (!B.X || !Y || !Z || *B.X <= 0 || *Y <= 0 || *Z <= 0)
-      return {}; // one launch the unit cannot size: any block
-    BlockExtents E{*B.X, *Y, *Z};
-    if (!llvm::is_contained(Shapes, E))
-      Shapes.push_back(E);
-  }
-  return Shapes;
-}
-
 std::optional<WarpCheckBase::Judged>
 WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
                      const Divergence &D, const CollectiveUse *Use,
@@ -382,7 +345,7 @@ WarpCheckBase::judge(const FunctionUniformity &AtFU, const Stmt *Point,
     Own.emplace(AtFU, WA.context());
     Reach = &*Own;
   }
-  std::vector<BlockExtents> Shapes = launchShapes(AtFU.decl(), WA);
+  std::vector<BlockExtents> Shapes = WA.launchShapes(AtFU.decl());
   WitnessSearch Search(*Reach, Shapes);
   Fate Found;
   LaneSet Waited = AllLanes;

@@ -96,12 +96,6 @@ protected:
   static StringRef certainty(const LaneWitness &W) {
     return W.hasLanes() ? "" : "potentially ";
   }
-  /// The blocks every launch of \p FD in the unit shows, when each is a
-  /// constant (empty otherwise: an unknown block). A device function runs
-  /// in the blocks of the kernels that call it, when the unit shows every
-  /// call on the way (\p Depth callers up).
-  static std::vector<BlockExtents>
-  launchShapes(const FunctionDecl *FD, WarpAnalysis &WA, unsigned Depth = 0);
   /// A witness and the fate of the lanes that do not arrive.
   struct Judged {
     LaneWitness Witness;

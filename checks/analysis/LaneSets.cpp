@@ -357,6 +357,13 @@ LaneReach::Inputs LaneReach::inputsOf(llvm::ArrayRef<const Expr *> Exprs) {
           std::move(R.RuntimeKeys)};
 }
 
+bool LaneReach::Bindings::none() const {
+  return Runtime.empty() &&
+         llvm::all_of(Vars, [](const LaneEvaluator::BindingKey &K) {
+           return !K.Value && !K.PerLane;
+         });
+}
+
 LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
   Bindings B;
   B.Vars.reserve(In.Vars.size());

@@ -69,6 +69,19 @@ public:
     llvm::DenseSet<uint64_t> RuntimeKeys;
   };
   Inputs inputsOf(llvm::ArrayRef<const Expr *> Exprs);
+  /// How the inputs of some expressions were bound when their values were
+  /// found.
+  struct Bindings {
+    std::vector<LaneEvaluator::BindingKey> Vars;
+    std::vector<std::pair<uint64_t, int64_t>> Runtime;
+    bool operator==(const Bindings &O) const {
+      return Vars == O.Vars && Runtime == O.Runtime;
+    }
+    /// Whether nothing they read is bound.
+    bool none() const;
+  };
+  /// How each of \p In is bound now.
+  Bindings bindingsNow(const Inputs &In) const;
 
 private:
   /// The lanes of one warp reaching each CFG block, by block id.
@@ -78,16 +91,6 @@ private:
   switchLanes(const CFGBlock &B, const SwitchStmt &Switch, uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
-  /// How what some conditions read was bound when their lanes were found.
-  struct Bindings {
-    std::vector<LaneEvaluator::BindingKey> Vars;
-    std::vector<std::pair<uint64_t, int64_t>> Runtime;
-    bool operator==(const Bindings &O) const {
-      return Vars == O.Vars && Runtime == O.Runtime;
-    }
-  };
-  /// How each of \p In is bound now.
-  Bindings bindingsNow(const Inputs &In) const;
   /// How what \p Cond, the condition of block \p B, reads is bound now.
   Bindings bindingsOf(const CFGBlock &B, const Expr *Cond);
 

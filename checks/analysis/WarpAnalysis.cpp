@@ -877,6 +877,52 @@ WarpAnalysis::launchesOf(const FunctionDecl *Kernel) {
                                       : llvm::ArrayRef(It->second);
 }
 
+llvm::ArrayRef<BlockExtents>
+WarpAnalysis::launchShapes(const FunctionDecl *FD) {
+  const FunctionDecl *Key = FD->getCanonicalDecl();
+  auto [It, New] = LaunchShapes.try_emplace(Key);
+  if (!New)
+    return It->second ? llvm::ArrayRef(*It->second)
+                      : llvm::ArrayRef<BlockExtents>();
+  std::vector<BlockExtents> Shapes;
+  auto Add = [&Shapes](const BlockExtents &E) {
+    if (!llvm::is_contained(Shapes, E))
+      Shapes.push_back(E);
+  };
+  if (!FD->hasAttr<CUDAGlobalAttr>()) {
+    // A helper's blocks are its callers'; one caller of unknown block (or
+    // an unknown caller) leaves it any.
+    std::optional<llvm::ArrayRef<UnknownCallers::CallSite>> Calls =
+        onlyCalledAt(FD);
+    bool Known = Calls && !Calls->empty();
+    for (size_t I = 0; Known && I < Calls->size(); ++I) {
+      const FunctionDecl *Caller = (*Calls)[I].Caller;
+      llvm::ArrayRef<BlockExtents> Of =
+          Caller ? launchShapes(Caller) : llvm::ArrayRef<BlockExtents>();
+      Known = !Of.empty();
+      llvm::for_each(Of, Add);
+    }
+    if (!Known)
+      Shapes.clear();
+  } else {
+    for (const KernelLaunch &L : launchesOf(FD)) {
+      const BlockShape &B = L.Block;
+      std::optional<int64_t> Y = B.Y, Z = B.Z;
+      if (B.OneDimensional)
+        Y = Z = 1;
+      if (!B.X || !Y || !Z || *B.X <= 0 || *Y <= 0 || *Z <= 0) {
+        Shapes.clear(); // one launch the unit cannot size: any block
+        break;
+      }
+      Add(BlockExtents{*B.X, *Y, *Z});
+    }
+  }
+  // The map may have grown while the callers were asked.
+  std::optional<std::vector<BlockExtents>> &Slot = LaunchShapes[Key];
+  Slot = std::move(Shapes);
+  return *Slot;
+}
+
 WarpValue WarpAnalysis::unfinishedCapture(const FunctionDecl *Owner,
                                           const VarDecl *VD) {
   ++UnfinishedReads;

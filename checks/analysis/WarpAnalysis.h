@@ -178,6 +178,11 @@ public:
   bool launchedOneThreadPerBlock(const FunctionDecl *FD);
   /// The launches of \p Kernel in this translation unit.
   llvm::ArrayRef<KernelLaunch> launchesOf(const FunctionDecl *Kernel);
+  /// The blocks every launch of \p FD in the unit shows, when each is a
+  /// constant (empty otherwise: an unknown block). A device function runs
+  /// in the blocks of the kernels that call it, when the unit shows every
+  /// call on the way.
+  llvm::ArrayRef<BlockExtents> launchShapes(const FunctionDecl *FD);
   /// Every kernel launch in this translation unit.
   llvm::ArrayRef<KernelLaunch> launches();
   void analysing(const FunctionDecl *FD,
@@ -232,6 +237,10 @@ private:
   /// Filled on first use by one walk over the translation unit.
   std::optional<UnknownCallers> Entries;
   RelevantFunctions Relevant;
+  /// launchShapes' answers (nullopt while one is being computed: a
+  /// recursive helper runs in any block).
+  llvm::DenseMap<const FunctionDecl *, std::optional<std::vector<BlockExtents>>>
+      LaunchShapes;
   /// fateAfterReturn's answers (nullopt while one is being computed).
   llvm::DenseMap<const FunctionDecl *, std::optional<Fate>> ReturnFates;
   /// integerConstant's answers, by expression.

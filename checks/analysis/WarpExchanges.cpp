@@ -2,6 +2,7 @@
 
 #include "WarpExchanges.h"
 #include "BarrierSteps.h"
+#include "IndexTerms.h"
 #include "LockPatterns.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/DenseMap.h"
@@ -84,15 +85,23 @@ struct Site {
 /// The warps whose lanes are compared: the first 16 (blocks of up to 512
 /// threads, where conditions on the thread index split them) and a far
 /// one. Every access is evaluated in each, in each iteration of its loops.
-llvm::ArrayRef<uint64_t> warps() {
-  static const std::vector<uint64_t> Samples = [] {
-    std::vector<uint64_t> W;
-    for (uint64_t I = 0; I < 16; ++I)
-      W.push_back(I);
+/// In the blocks the unit's launches show (\p Shapes), only the warps whose
+/// thread indices exist there: a sample warp W stands for the threads
+/// 32 * W ... 32 * W + 31 of dimension x.
+std::vector<uint64_t> sampleWarps(llvm::ArrayRef<BlockExtents> Shapes) {
+  uint64_t Count = 16;
+  if (!Shapes.empty()) {
+    int64_t Widest = 0;
+    for (const BlockExtents &B : Shapes)
+      Widest = std::max(Widest, B.X);
+    Count = std::min<uint64_t>(Count, uint64_t(Widest + 31) / 32);
+  }
+  std::vector<uint64_t> W;
+  for (uint64_t I = 0; I < Count; ++I)
+    W.push_back(I);
+  if (Shapes.empty())
     W.push_back(uint64_t(1) << 20);
-    return W;
-  }();
-  return Samples;
+  return W;
 }
 
 const VarDecl *counterOf(const ForStmt *For) {
@@ -107,7 +116,8 @@ public:
              LaneReach &Reach, WarpAnalysis &WA, const ElementAccesses &EA,
              const CallContext *Context)
       : FD(FD), FU(FU), Reach(Reach), WA(WA), EA(EA), Context(Context),
-        Ctx(WA.context()) {}
+        Ctx(WA.context()), Warps(sampleWarps(WA.launchShapes(FD))),
+        IndexValues(Reach, EA.Written) {}
 
   void run(std::vector<ExchangeRace> &Out);
 
@@ -155,6 +165,8 @@ private:
   const CallContext *Context;
   ASTContext &Ctx;
   std::optional<BarrierSteps> Steps;
+  const std::vector<uint64_t> Warps;
+  IndexTermValues IndexValues;
   std::vector<TermKind> Kinds; ///< scratch: the kinds of one access's terms
   /// Warps of two instances compared so far, and the most per function.
   size_t Compared = 0;
@@ -180,9 +192,9 @@ LaneSet RaceFinder::reachOf(const Site &S, uint64_t Warp) {
 }
 
 TermKind RaceFinder::kindOf(const ElementAddress::Term &T, Instance &I) {
-  LaneEvaluator &Eval = Reach.evaluator();
   bool ReadWarp = false;
-  if (Eval.valueIn(T.E, 0, 0, ReadWarp) || Eval.valueIn(T.E, 31, 0, ReadWarp))
+  if (IndexValues.valueIn(T.E, 0, 0, ReadWarp) ||
+      IndexValues.valueIn(T.E, 31, 0, ReadWarp))
     return TermKind::Number;
   WarpValue V = FU.valueOf(T.E);
   if (V.LaunchShape || V.AffineBaseByShape) {
@@ -214,39 +226,6 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
   const ElementAddress &A = S.A->Address;
   bool ReachWarp =
       Reach.dependsOnWarp() || (Context && Context->Reach->dependsOnWarp());
-  // A term that reads no counter of the loops around the access has the
-  // same lane values in every iteration: computed once per sample warp, for
-  // every lane (a thread-index term, in an access inside nested loops).
-  // Every for loop the access is in counts, whichever part of it holds the
-  // access.
-  std::vector<const VarDecl *> Counters;
-  for (const Stmt *P = FU.parentOf(S.A->E); P; P = FU.parentOf(P))
-    if (const auto *For = dyn_cast<ForStmt>(P))
-      if (const VarDecl *VD = counterOf(For))
-        Counters.push_back(VD);
-  struct SteadyTerm {
-    bool Steady = false;
-    bool ReadWarp = false;
-    llvm::DenseMap<uint64_t, std::array<std::optional<int64_t>, 32>> ByWarp;
-  };
-  std::vector<SteadyTerm> Steady(A.Terms.size());
-  for (size_t K = 0; K < A.Terms.size(); ++K)
-    Steady[K].Steady = llvm::none_of(
-        Reach.inputsOf({A.Terms[K].E}).Vars,
-        [&](const VarDecl *VD) { return llvm::is_contained(Counters, VD); });
-  auto TermValue = [&](size_t K, unsigned L, uint64_t Warp,
-                       bool &ReadWarp) -> std::optional<int64_t> {
-    const Expr *E = A.Terms[K].E;
-    SteadyTerm &T = Steady[K];
-    if (!T.Steady)
-      return Eval.valueIn(E, L, Warp, ReadWarp);
-    auto [It, New] = T.ByWarp.try_emplace(Warp);
-    if (New)
-      for (unsigned Lane = 0; Lane < 32; ++Lane)
-        It->second[Lane] = Eval.valueIn(E, Lane, Warp, T.ReadWarp);
-    ReadWarp |= T.ReadWarp;
-    return It->second[L];
-  };
   forEachCounterValue(S.At, FU, Eval, [&] {
     Instance I;
     for (const ForStmt *L : S.Loops)
@@ -271,7 +250,8 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
           if (Kinds[K] == TermKind::AffineSymbol)
             *V += T.Scale * int64_t(L);
           else if (Kinds[K] == TermKind::Number) {
-            std::optional<int64_t> X = TermValue(K, L, Warp, ReadWarp);
+            std::optional<int64_t> X =
+                IndexValues.valueIn(T.E, L, Warp, ReadWarp);
             V = X ? std::optional<int64_t>(*V + T.Scale * *X) : std::nullopt;
           }
         }
@@ -281,7 +261,7 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
     };
     I.Warps.push_back(Fill(0));
     if (ReadWarp || ReachWarp)
-      for (uint64_t W : warps().drop_front())
+      for (uint64_t W : llvm::ArrayRef(Warps).drop_front())
         I.Warps.push_back(Fill(W));
     S.Table->push_back(std::move(I));
     return true;
@@ -360,7 +340,6 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
   bool OneStatement = R.Statement == W.Statement;
   const Expr *DataTerm = nullptr;
   bool DataOnWrite = false, Unrelated = false;
-  size_t Warps = warps().size();
   for (const Instance &IR : TR)
     for (const Instance &IW : TW) {
       int Meet = meeting(R, IR, W, IW, Loop, Sequence);
@@ -385,10 +364,10 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
       bool PerWarp = IR.Warps.size() > 1 || IW.Warps.size() > 1;
       // A bound on the work per function: loops of many iterations around
       // accesses in different loops pair every iteration with every other.
-      Compared += PerWarp ? Warps : 1;
+      Compared += PerWarp ? Warps.size() : 1;
       if (Compared > MaxCompared)
         return false;
-      for (size_t K = 0; K < (PerWarp ? Warps : 1); ++K) {
+      for (size_t K = 0; K < (PerWarp ? Warps.size() : 1); ++K) {
         const Instance::WarpLanes &LR = IR.warp(K), &LW = IW.warp(K);
         if (!LR.Reach || !LW.Reach)
           continue;
@@ -411,7 +390,7 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
               sameInEveryLane(W.A->Stored))
             continue;
           ExchangeRace::Lanes P;
-          P.Warp = warps()[K];
+          P.Warp = Warps[K];
           P.Reader = L;
           P.Writer = llvm::countr_zero(Others);
           if (IR.Symbols.empty())

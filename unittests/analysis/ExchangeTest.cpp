@@ -3,6 +3,7 @@
 #include "AnalysisTestHarness.h"
 #include "analysis/BarrierSteps.h"
 #include "analysis/ElementAccesses.h"
+#include "analysis/IndexTerms.h"
 #include "analysis/WarpExchanges.h"
 
 namespace clang::warp::test {
@@ -297,6 +298,82 @@ __global__ void other_warp(float *out) {
 )cu"));
   EXPECT_TRUE(races("own").empty());
   EXPECT_TRUE(races("other_warp").empty());
+}
+
+TEST_F(ExchangeTest, IndexTermsAssignedOnceShareTheirLaneValues) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(int *out, int n) {
+  __shared__ int s[96];
+  const int i = threadIdx.x % 32;
+  int pos = 2 * i - (i & 1);
+  int moved = i;
+  if (n > 3)
+    moved = i + 1;
+  for (int o = 1; o < 4; o *= 2)
+    s[pos + o] = s[pos];
+  s[moved] = s[moved + 2];
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  ElementAccesses EA = elementAccesses(function("k"), context());
+  LaneReach Reach(*FU, context());
+  IndexTermValues Values(Reach, EA.Written);
+  // The term of each access, by the variable it names.
+  std::map<std::string, std::vector<const Expr *>> Terms;
+  for (const ElementAccess &A : EA.Accesses)
+    for (const ElementAddress::Term &T : A.Address.Terms)
+      if (const auto *DRE = dyn_cast<DeclRefExpr>(T.E->IgnoreParenImpCasts()))
+        Terms[DRE->getDecl()->getNameAsString()].push_back(T.E);
+  ASSERT_EQ(Terms["pos"].size(), 2u);
+  ASSERT_EQ(Terms["o"].size(), 1u);
+  ASSERT_EQ(Terms["moved"].size(), 2u);
+  // `pos` is assigned once: its reads are the same value anywhere; `moved`
+  // is assigned on one path, `o` in every iteration.
+  EXPECT_TRUE(Values.sameWherever(Terms["pos"][0]));
+  EXPECT_FALSE(Values.sameWherever(Terms["moved"][0]));
+  EXPECT_FALSE(Values.sameWherever(Terms["o"][0]));
+  bool ReadWarp = false;
+  for (const Expr *E : Terms["pos"]) {
+    EXPECT_EQ(Values.valueIn(E, 3, 0, ReadWarp), 5);
+    EXPECT_EQ(Values.valueIn(E, 4, 2, ReadWarp), 8);
+  }
+  // A counter's value is the binding of the iteration asked in.
+  const Expr *O = Terms["o"][0];
+  EXPECT_EQ(Values.valueIn(O, 0, 0, ReadWarp), std::nullopt);
+  const auto *Counter =
+      cast<VarDecl>(cast<DeclRefExpr>(O->IgnoreParenImpCasts())->getDecl());
+  Reach.evaluator().bind(Counter, 2);
+  EXPECT_EQ(Values.valueIn(O, 0, 0, ReadWarp), 2);
+  Reach.evaluator().bind(Counter, 4);
+  EXPECT_EQ(Values.valueIn(O, 0, 0, ReadWarp), 4);
+  Reach.evaluator().bind(Counter, 2);
+  EXPECT_EQ(Values.valueIn(O, 0, 0, ReadWarp), 2);
+}
+
+TEST_F(ExchangeTest, OnlyWarpsTheLaunchesHoldAreSampled) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void any_block(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = out[threadIdx.x];
+  if (threadIdx.x >= 160 && threadIdx.x < 192)
+    out[threadIdx.x] = s[threadIdx.x ^ 1];
+}
+__global__ void small_block(float *out) {
+  __shared__ float s[1024];
+  s[threadIdx.x] = out[threadIdx.x];
+  if (threadIdx.x >= 160 && threadIdx.x < 192)
+    out[threadIdx.x] = s[threadIdx.x ^ 1];
+}
+void launch(float *out) { small_block<<<4, 128>>>(out); }
+)cu"));
+  // Warp 5 (threads 160..191) races in a block of any size; launched with
+  // 128 threads it does not exist.
+  std::vector<ExchangeRace> Any = races("any_block");
+  ASSERT_EQ(Any.size(), 1u);
+  ASSERT_TRUE(Any[0].Pair);
+  EXPECT_EQ(Any[0].Pair->Warp, 5u);
+  EXPECT_TRUE(races("small_block").empty());
 }
 
 } // namespace

@@ -1,0 +1,108 @@
+//===--- IndexTerms.cpp - lane values of element index terms --------------===//
+
+#include "IndexTerms.h"
+#include "WarpCollectives.h"
+
+namespace clang::warp {
+
+IndexTermValues::IndexTermValues(LaneReach &Reach,
+                                 const llvm::DenseSet<const VarDecl *> &Written)
+    : Reach(Reach), Written(Written) {}
+
+bool IndexTermValues::sameWherever(const Expr *E) const {
+  if (matchBuiltinRegister(E))
+    return true;
+  if (isa<IntegerLiteral, CharacterLiteral, CXXBoolLiteralExpr,
+          SubstNonTypeTemplateParmExpr, SizeOfPackExpr,
+          UnaryExprOrTypeTraitExpr>(E))
+    return true;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(DRE->getDecl()))
+      return true;
+    // A local or parameter never assigned holds its first value; a global
+    // only when it is constant.
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && !Written.contains(VD) &&
+           (VD->hasLocalStorage() || VD->getType().isConstQualified());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E);
+      BO && (BO->isAssignmentOp() || BO->isCommaOp()))
+    return false;
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && (UO->isIncrementDecrementOp() || UO->getOpcode() == UO_AddrOf ||
+             UO->getOpcode() == UO_Deref))
+    return false;
+  if (!isa<BinaryOperator, UnaryOperator, CastExpr, ParenExpr,
+           ConditionalOperator, ConstantExpr>(E))
+    return false;
+  for (const Stmt *Child : E->children())
+    if (const auto *C = dyn_cast_or_null<Expr>(Child); !C || !sameWherever(C))
+      return false;
+  return true;
+}
+
+IndexTermValues::Term &IndexTermValues::termOf(const Expr *E) {
+  auto [It, New] = ByExpr.try_emplace(E, nullptr);
+  if (!New)
+    return *It->second;
+  Term *T = nullptr;
+  if (sameWherever(E)) {
+    llvm::FoldingSetNodeID ID;
+    E->Profile(ID, Reach.function().decl()->getASTContext(),
+               /*Canonical=*/true);
+    Term *&Shared = ByStructure[ID];
+    if (!Shared) {
+      Shared = &Terms.emplace_back();
+      Shared->In = Reach.inputsOf({E});
+    }
+    T = Shared;
+  } else {
+    T = &Terms.emplace_back();
+    T->In = Reach.inputsOf({E});
+  }
+  It->second = T;
+  return *T;
+}
+
+IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, const Expr *E,
+                                               uint64_t Warp) {
+  LaneEvaluator &Eval = Reach.evaluator();
+  if (T.SeenGeneration != Eval.generation()) {
+    T.SeenGeneration = Eval.generation();
+    std::pair<unsigned, LaneReach::Bindings> Now(Eval.blockGeneration(),
+                                                 Reach.bindingsNow(T.In));
+    T.Steady = Now.second.none();
+    auto It = llvm::find(T.Seen, Now);
+    T.Now = unsigned(It - T.Seen.begin());
+    if (It == T.Seen.end())
+      T.Seen.push_back(std::move(Now));
+  }
+  auto [It, New] = T.Rows.try_emplace({T.Now, Warp});
+  Lanes &Row = It->second;
+  if (New && T.Steady) {
+    // The same in every iteration: all lanes now, once.
+    bool ReadWarp = false;
+    for (unsigned L = 0; L < 32; ++L)
+      Row.Values[L] = Eval.valueIn(E, L, Warp, ReadWarp);
+    Row.Known = AllLanes;
+    Row.ReadWarp = ReadWarp ? AllLanes : 0;
+  }
+  return Row;
+}
+
+std::optional<int64_t> IndexTermValues::valueIn(const Expr *E, unsigned Lane,
+                                                uint64_t Warp, bool &ReadWarp) {
+  Lanes &Row = rowOf(termOf(E), E, Warp);
+  LaneSet Bit = LaneSet(1) << Lane;
+  if (!(Row.Known & Bit)) {
+    bool Read = false;
+    Row.Values[Lane] = Reach.evaluator().valueIn(E, Lane, Warp, Read);
+    Row.Known |= Bit;
+    if (Read)
+      Row.ReadWarp |= Bit;
+  }
+  ReadWarp |= bool(Row.ReadWarp & Bit);
+  return Row.Values[Lane];
+}
+
+} // namespace clang::warp
