@@ -138,10 +138,11 @@ UnknownCallers::onlyCalledAt(const FunctionDecl *FD) const {
   auto R = References.find(Key);
   unsigned Named = R == References.end() ? 0 : R->second;
   unsigned Called = C == Calls.end() ? 0 : C->second.size();
+  const IdentifierInfo *Name = FD->getIdentifier();
   // Each direct call names its callee once; any other reference (an
-  // address) hides callers. A dependent call in a template calls what it
-  // names in the template's instances, whose calls are recorded.
-  if (Called == 0 || Named != Called)
+  // address, a dependent call) hides callers.
+  if (Called == 0 || Named != Called ||
+      (Name && DependentNames.contains(Name->getName())))
     return std::nullopt;
   return llvm::ArrayRef<CallSite>(C->second);
 }

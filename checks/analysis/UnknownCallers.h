@@ -38,8 +38,8 @@ public:
     const FunctionDecl *Caller;
   };
   /// Every call of \p FD in the unit, when the unit refers to it only by
-  /// calling it directly (no address taken; a template's dependent call
-  /// counts by the calls of its instances); nullopt otherwise.
+  /// calling it directly (no address taken, no dependent call of its name);
+  /// nullopt otherwise.
   std::optional<llvm::ArrayRef<CallSite>>
   onlyCalledAt(const FunctionDecl *FD) const;
 
