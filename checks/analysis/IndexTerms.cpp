@@ -90,17 +90,24 @@ IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, const Expr *E,
   return Row;
 }
 
-std::optional<int64_t> IndexTermValues::valueIn(const Expr *E, unsigned Lane,
-                                                uint64_t Warp, bool &ReadWarp) {
+const IndexTermValues::Lanes &
+IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
   Lanes &Row = rowOf(termOf(E), E, Warp);
-  LaneSet Bit = LaneSet(1) << Lane;
-  if (!(Row.Known & Bit)) {
+  for (LaneSet Missing = Wanted & ~Row.Known; Missing; Missing &= Missing - 1) {
+    unsigned Lane = llvm::countr_zero(Missing);
     bool Read = false;
     Row.Values[Lane] = Reach.evaluator().valueIn(E, Lane, Warp, Read);
-    Row.Known |= Bit;
     if (Read)
-      Row.ReadWarp |= Bit;
+      Row.ReadWarp |= LaneSet(1) << Lane;
   }
+  Row.Known |= Wanted;
+  return Row;
+}
+
+std::optional<int64_t> IndexTermValues::valueIn(const Expr *E, unsigned Lane,
+                                                uint64_t Warp, bool &ReadWarp) {
+  LaneSet Bit = LaneSet(1) << Lane;
+  const Lanes &Row = lanesIn(E, Warp, Bit);
   ReadWarp |= bool(Row.ReadWarp & Bit);
   return Row.Values[Lane];
 }

@@ -452,11 +452,17 @@ std::optional<int64_t> LaneEvaluator::evalBinary(const BinaryOperator *BO,
     return 0;
   if (Op == BO_LOr && R && *R)
     return 1;
+  return combine(BO, L, R);
+}
+
+std::optional<int64_t> LaneEvaluator::combine(const BinaryOperator *BO,
+                                              std::optional<int64_t> L,
+                                              std::optional<int64_t> R) {
   if (!L || !R)
     return std::nullopt;
   QualType LT = BO->getLHS()->getType();
   unsigned Bits = LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
-  std::optional<int64_t> V = applyBinary(Op, *L, *R, Bits);
+  std::optional<int64_t> V = applyBinary(BO->getOpcode(), *L, *R, Bits);
   if (!V)
     return std::nullopt;
   return asType(*V, BO->getType());

@@ -89,6 +89,12 @@ public:
   /// known); sets \p ReadWarp when it depends on the warp. Values that do
   /// not are computed once for every warp.
   LaneValues laneValues(const Expr *E, uint64_t Warp, bool &ReadWarp);
+  /// What \p BO, an operator that is neither `&&`, `||`, an assignment nor a
+  /// comma, gives for operands of values \p L and \p R (as evaluating it in
+  /// a lane where they have those values would).
+  std::optional<int64_t> combine(const BinaryOperator *BO,
+                                 std::optional<int64_t> L,
+                                 std::optional<int64_t> R);
   /// The value of \p E in each lane of warp \p Warp; nullopt when some lane
   /// is not known.
   std::optional<std::vector<int64_t>> valuesIn(const Expr *E, uint64_t Warp);
@@ -100,6 +106,9 @@ public:
   bool sawThreadIndex() const { return SawThreadIndex; }
   /// Starts sawThreadIndex over, as for an evaluator of its own.
   void forgetThreadIndexSeen() { SawThreadIndex = false; }
+  /// Records that an evaluation read threadIdx.x, for a caller that reuses
+  /// a value it kept instead of evaluating again.
+  void noteThreadIndexRead() { SawThreadIndex = true; }
 
   /// The warps callers sample in an unknown block when threadIdx.x matters:
   /// the first 64 and a far one (a global index past any constant compared

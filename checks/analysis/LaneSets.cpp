@@ -258,6 +258,7 @@ llvm::SmallVector<LaneSet, 2> LaneReach::switchLanes(const CFGBlock &B,
   ASTContext &Ctx = FU.decl()->getASTContext();
   bool ReadWarp = false;
   LaneValues Values = Eval.laneValues(Switch.getCond(), Warp, ReadWarp);
+  EdgesReadWarp |= ReadWarp;
   llvm::SmallVector<std::optional<std::pair<int64_t, int64_t>>, 8> Ranges;
   for (const CFGBlock::AdjacentBlock &S : B.succs()) {
     const CFGBlock *Target = S.getReachableBlock();
@@ -302,10 +303,13 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   for (uint64_t Key : {AnyWarp, Warp})
     if (auto It = EdgeCache.find({B.getBlockID(), Key}); It != EdgeCache.end())
       for (const Edges &E : It->second)
-        if (E.Bound == Now)
+        if (E.Bound == Now) {
+          EdgesReadWarp |= Key != AnyWarp;
           return E.Lanes;
+        }
   bool ReadWarp = false;
   LaneValues Values = Eval.laneValues(Cond, Warp, ReadWarp);
+  EdgesReadWarp |= ReadWarp;
   Out[0] = Out[1] = 0;
   for (unsigned L = 0; L < 32; ++L) {
     if (!Values[L] || *Values[L])
@@ -376,6 +380,74 @@ LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
   return B;
 }
 
+LaneReach::Bindings LaneReach::bindingsOfExpr(const Expr *E) {
+  auto [Reads, New] = ExprReads.try_emplace(E);
+  if (New)
+    Reads->second = inputsOf(E);
+  return bindingsNow(Reads->second);
+}
+
+template <typename T>
+const T *LaneReach::kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
+                         const Bindings &Now) {
+  for (uint64_t Key : {AnyWarp, Warp})
+    if (auto It = Cache.find({E, Key}); It != Cache.end())
+      for (const Kept<T> &K : It->second)
+        if (K.Block == Eval.block() && K.Bound == Now) {
+          // As the evaluation it stands for would have.
+          if (Key != AnyWarp)
+            Eval.noteThreadIndexRead();
+          return &K.Value;
+        }
+  return nullptr;
+}
+
+LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
+  Bindings Now = bindingsOfExpr(E);
+  if (const LaneValues *V = kept(KeptValues, E, Warp, Now))
+    return *V;
+  bool ReadWarp = false;
+  LaneValues Values = Eval.laneValues(E, Warp, ReadWarp);
+  KeptValues[{E, ReadWarp ? Warp : AnyWarp}].push_back(
+      {Eval.block(), std::move(Now), Values});
+  return Values;
+}
+
+LaneReach::Outcomes LaneReach::outcomesOf(const Expr *Cond, uint64_t Warp) {
+  Bindings Now = bindingsOfExpr(Cond);
+  if (const Outcomes *O = kept(KeptOutcomes, Cond, Warp, Now))
+    return *O;
+  // A comparison is its operands' values compared lane by lane: the side
+  // that reads no runtime value being given values is found once.
+  const auto *Compare = dyn_cast<BinaryOperator>(Cond->IgnoreParens());
+  ASTContext &Ctx = FU.decl()->getASTContext();
+  bool Split =
+      Compare && Compare->isComparisonOp() && !FU.valueOf(Cond).isUniform() &&
+      !Eval.runtimeBindings().count(LaneEvaluator::keyOf(Compare, Ctx));
+  bool ReadWarp = false;
+  LaneValues Values;
+  if (Split) {
+    bool Before = Eval.sawThreadIndex();
+    Eval.forgetThreadIndexSeen();
+    LaneValues L = valuesOf(Compare->getLHS(), Warp);
+    LaneValues R = valuesOf(Compare->getRHS(), Warp);
+    for (unsigned I = 0; I < 32; ++I)
+      Values[I] = Eval.combine(Compare, L[I], R[I]);
+    ReadWarp = Eval.sawThreadIndex();
+    if (Before)
+      Eval.noteThreadIndexRead();
+  } else {
+    Values = Eval.laneValues(Cond, Warp, ReadWarp);
+  }
+  Outcomes Out;
+  for (unsigned L = 0; L < 32; ++L)
+    if (Values[L])
+      (*Values[L] ? Out.True : Out.False) |= 1u << L;
+  KeptOutcomes[{Cond, ReadWarp ? Warp : AnyWarp}].push_back(
+      {Eval.block(), std::move(Now), Out});
+  return Out;
+}
+
 LaneReach::Bindings LaneReach::conditionBindings() {
   if (!ConditionInputs) {
     std::vector<const Expr *> Conditions;
@@ -405,6 +477,7 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
   // Another block changes every edge.
   if (CachedBlock != Eval.blockGeneration()) {
     ByWarp.clear();
+    WarpFree.reset();
     EdgeCache.clear();
     CachedBlock = Eval.blockGeneration();
   }
@@ -412,6 +485,7 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
     Bindings Now = conditionBindings();
     if (!(Now == CachedBindings)) {
       ByWarp.clear();
+      WarpFree.reset();
       CachedBindings = std::move(Now);
     }
     CachedGeneration = Eval.generation();
@@ -419,11 +493,22 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
   auto It = ByWarp.find(Warp);
   if (It != ByWarp.end())
     return It->second;
+  // Where no edge read threadIdx.x, a block's lanes are the lanes of the
+  // warp that exist and the edges allow: those of a warp with no fewer
+  // lanes, cut to these.
+  LaneSet Live = Eval.liveLanes(Warp);
+  if (WarpFree && !(Live & ~WarpFree->first)) {
+    std::vector<LaneSet> In = WarpFree->second;
+    for (LaneSet &L : In)
+      L &= Live;
+    return ByWarp.emplace(Warp, std::move(In)).first->second;
+  }
+  EdgesReadWarp = false;
   const CFG &G = FU.cfg();
   std::vector<LaneSet> In(G.getNumBlockIDs(), 0);
   std::vector<std::optional<llvm::SmallVector<LaneSet, 2>>> Edges(
       G.getNumBlockIDs());
-  In[G.getEntry().getBlockID()] = Eval.liveLanes(Warp);
+  In[G.getEntry().getBlockID()] = Live;
   llvm::SmallVector<const CFGBlock *, 32> Work{&G.getEntry()};
   while (!Work.empty()) {
     const CFGBlock *B = Work.pop_back_val();
@@ -443,6 +528,8 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
       }
     }
   }
+  if (!EdgesReadWarp)
+    WarpFree.emplace(Live, In);
   return ByWarp.emplace(Warp, std::move(In)).first->second;
 }
 

@@ -83,6 +83,18 @@ public:
   /// How each of \p In is bound now.
   Bindings bindingsNow(const Inputs &In) const;
 
+  /// The lanes of warp \p Warp in which the branch condition \p Cond is
+  /// known to hold, and those in which it is known not to.
+  struct Outcomes {
+    LaneSet True = 0, False = 0;
+  };
+  Outcomes outcomesOf(const Expr *Cond, uint64_t Warp);
+  /// The value of \p E in each lane of warp \p Warp, as
+  /// LaneEvaluator::laneValues, kept by the block and the bindings of what
+  /// it reads (the operands of a comparison with a runtime value the
+  /// witness search gives value after value are mostly not that value).
+  LaneValues valuesOf(const Expr *E, uint64_t Warp);
+
 private:
   /// The lanes of one warp reaching each CFG block, by block id.
   const std::vector<LaneSet> &blockLanes(uint64_t Warp);
@@ -97,6 +109,12 @@ private:
   const FunctionUniformity &FU;
   LaneEvaluator Eval;
   std::map<uint64_t, std::vector<LaneSet>> ByWarp;
+  /// The lanes of a warp whose computation read no threadIdx.x, and the
+  /// lanes of it that exist: every other warp's follow from them.
+  std::optional<std::pair<LaneSet, std::vector<LaneSet>>> WarpFree;
+  /// Whether an edge computed (or found) since blockLanes began read
+  /// threadIdx.x.
+  bool EdgesReadWarp = false;
   /// The edges of each two-way branch, by block id and warp (AnyWarp for a
   /// condition that reads no threadIdx.x: the same for every warp), with
   /// the bindings of the variables its condition reads when they were
@@ -114,6 +132,30 @@ private:
       EdgeCache;
   /// What each two-way branch's condition reads, by block id.
   llvm::DenseMap<unsigned, Inputs> InputsOf;
+  /// outcomesOf's and valuesOf's answers, by expression and warp (AnyWarp
+  /// as above), with the block and the bindings of what the expression
+  /// reads. The witness search asks the same few conditions in warp after
+  /// warp, for every value it gives each runtime value and for each
+  /// collective under them; most of those values leave a given condition's
+  /// inputs as they were.
+  template <typename T> struct Kept {
+    std::optional<BlockExtents> Block;
+    Bindings Bound;
+    T Value;
+  };
+  template <typename T>
+  using KeptByWarp = llvm::DenseMap<std::pair<const Expr *, uint64_t>,
+                                    llvm::SmallVector<Kept<T>, 2>>;
+  KeptByWarp<Outcomes> KeptOutcomes;
+  KeptByWarp<LaneValues> KeptValues;
+  /// The entry kept for \p E in \p Warp's lanes under the block and the
+  /// bindings \p Now, if any.
+  template <typename T>
+  const T *kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
+                const Bindings &Now);
+  /// How what \p E reads is bound now (what it reads found once).
+  Bindings bindingsOfExpr(const Expr *E);
+  llvm::DenseMap<const Expr *, Inputs> ExprReads;
   std::optional<bool> WarpDependent;
   /// How what every branch condition (switches too) reads is bound now.
   Bindings conditionBindings();

@@ -56,9 +56,12 @@ struct Instance {
   /// data.
   bool Unknown = false;
   const Expr *DataTerm = nullptr;
+  /// The lanes that may reach the access, and the element each of them
+  /// names where it is known (IndexKnown): a table holds thousands.
   struct WarpLanes {
-    LaneSet Reach = 0;
-    std::array<std::optional<int64_t>, 32> Index;
+    LaneSet Reach = 0, IndexKnown = 0;
+    std::array<int64_t, 32> Index;
+    bool indexed(unsigned L) const { return (Reach & IndexKnown) >> L & 1; }
   };
   /// By sample warp; one entry when nothing depends on the warp.
   std::vector<WarpLanes> Warps;
@@ -241,24 +244,30 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
       WL.Reach = reachOf(S, Warp);
       if (I.Unknown)
         return WL;
-      for (unsigned L = 0; L < 32; ++L) {
-        if (!(WL.Reach >> L & 1))
-          continue;
-        std::optional<int64_t> V = A.Constant;
-        for (size_t K = 0; K < A.Terms.size() && V; ++K) {
-          const ElementAddress::Term &T = A.Terms[K];
-          if (Kinds[K] == TermKind::AffineSymbol)
-            *V += T.Scale * int64_t(L);
-          else if (Kinds[K] == TermKind::Number) {
-            std::optional<int64_t> X =
-                IndexValues.valueIn(T.E, L, Warp, ReadWarp);
-            V = X ? std::optional<int64_t>(*V + T.Scale * *X) : std::nullopt;
-          }
+      // Term by term, each in the lanes whose element is still known.
+      WL.Index.fill(A.Constant);
+      WL.IndexKnown = WL.Reach;
+      for (size_t K = 0; K < A.Terms.size() && WL.IndexKnown; ++K) {
+        const ElementAddress::Term &T = A.Terms[K];
+        if (Kinds[K] == TermKind::AffineSymbol) {
+          for (unsigned L = 0; L < 32; ++L)
+            WL.Index[L] += T.Scale * int64_t(L);
+        } else if (Kinds[K] == TermKind::Number) {
+          const IndexTermValues::Lanes &X =
+              IndexValues.lanesIn(T.E, Warp, WL.IndexKnown);
+          ReadWarp |= bool(X.ReadWarp & WL.IndexKnown);
+          for (unsigned L = 0; L < 32; ++L)
+            if (WL.IndexKnown >> L & 1) {
+              if (X.Values[L])
+                WL.Index[L] += T.Scale * *X.Values[L];
+              else
+                WL.IndexKnown &= ~(1u << L);
+            }
         }
-        WL.Index[L] = V;
       }
       return WL;
     };
+    I.Warps.reserve(Warps.size());
     I.Warps.push_back(Fill(0));
     if (ReadWarp || ReachWarp)
       for (uint64_t W : llvm::ArrayRef(Warps).drop_front())
@@ -373,12 +382,12 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
           continue;
         llvm::SmallDenseMap<int64_t, LaneSet, 32> Writers;
         for (unsigned L = 0; L < 32; ++L)
-          if (LW.Reach >> L & 1 && LW.Index[L])
-            Writers[*LW.Index[L]] |= 1u << L;
+          if (LW.indexed(L))
+            Writers[LW.Index[L]] |= 1u << L;
         for (unsigned L = 0; L < 32; ++L) {
-          if (!(LR.Reach >> L & 1) || !LR.Index[L])
+          if (!LR.indexed(L))
             continue;
-          auto It = Writers.find(*LR.Index[L]);
+          auto It = Writers.find(LR.Index[L]);
           if (It == Writers.end())
             continue;
           LaneSet Others = It->second & ~(1u << L);
@@ -394,7 +403,7 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
           P.Reader = L;
           P.Writer = llvm::countr_zero(Others);
           if (IR.Symbols.empty())
-            P.Element = R.A->Address.name(*LR.Index[L]);
+            P.Element = R.A->Address.name(LR.Index[L]);
           Race.Pair = P;
           if (Loop) {
             Race.Counter = counterOf(Loop);

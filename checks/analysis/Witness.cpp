@@ -326,16 +326,21 @@ bool WitnessSearch::mightSplit(uint64_t Warp) {
         isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(
             B.Terminator))
       continue;
+    if (!isa<SwitchStmt>(B.Terminator)) {
+      LaneReach::Outcomes O = Reach.outcomesOf(B.Condition, Warp);
+      if ((O.True & Live) && (O.False & Live))
+        return true;
+      continue;
+    }
     bool ReadWarp = false;
     LaneValues V = Eval.laneValues(B.Condition, Warp, ReadWarp);
     std::optional<int64_t> First;
     for (unsigned L = 0; L < 32; ++L) {
       if (!(Live >> L & 1) || !V[L])
         continue;
-      int64_t X = isa<SwitchStmt>(B.Terminator) ? *V[L] : *V[L] != 0;
       if (!First)
-        First = X;
-      else if (X != *First)
+        First = *V[L];
+      else if (*V[L] != *First)
         return true;
     }
   }

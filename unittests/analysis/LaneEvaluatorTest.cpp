@@ -235,6 +235,72 @@ __global__ void k(const int *in, int n, Args a) {
   EXPECT_EQ(C.Data.size(), 1u);
 }
 
+TEST_F(LaneEvaluatorTest, KeptLanesFollowTheBindingsTheyRead) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__device__ void low();
+__device__ void first();
+__global__ void k(int n, int m) {
+  const int t = threadIdx.x;
+  show(t < n);
+  show(t + m < n);
+  if (t < 40)
+    first();
+}
+__global__ void lanes() {
+  if (threadIdx.x % 32 < 20)
+    low();
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneReach Reach(*FU, context());
+  LaneEvaluator &Eval = Reach.evaluator();
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 2u);
+  EvaluationGaps OfN = Eval.gapsOf(E[0], 0, 0), Both = Eval.gapsOf(E[1], 0, 0);
+  ASSERT_EQ(OfN.Runtime.size(), 1u);
+  ASSERT_EQ(Both.Runtime.size(), 2u);
+  uint64_t N = OfN.Runtime[0].Key;
+  uint64_t M = Both.Runtime[Both.Runtime[0].Key == N ? 1 : 0].Key;
+  // Each comparison's lanes as the evaluator gives them, asked again and
+  // again as the witness search does: a kept answer is reused only while
+  // what the comparison reads is bound as it was.
+  auto Expected = [&](const Expr *C, uint64_t Warp) {
+    LaneReach::Outcomes O;
+    for (unsigned L = 0; L < 32; ++L)
+      if (std::optional<int64_t> V = Eval.valueIn(C, L, Warp))
+        (*V ? O.True : O.False) |= 1u << L;
+    return O;
+  };
+  for (int64_t NV : {7, 40, 7, 100})
+    for (int64_t MV : {0, 3, 0})
+      for (uint64_t Warp : {0, 1}) {
+        Eval.bindRuntimeValue(N, NV);
+        Eval.bindRuntimeValue(M, MV);
+        for (const Expr *C : E) {
+          LaneReach::Outcomes Want = Expected(C, Warp);
+          LaneReach::Outcomes Got = Reach.outcomesOf(C, Warp);
+          EXPECT_EQ(Got.True, Want.True) << NV << " " << MV << " " << Warp;
+          EXPECT_EQ(Got.False, Want.False) << NV << " " << MV << " " << Warp;
+        }
+      }
+  // In a block of 48 threads warp 1 holds lanes 0..15. A branch that reads
+  // threadIdx.x beyond the lane is followed in each warp; where none does,
+  // a warp's lanes are another's, cut to those that exist.
+  Eval.setBlock(BlockExtents{48, 1, 1});
+  EXPECT_EQ(Reach.mayReach(callOf("first"), 0), AllLanes);
+  EXPECT_EQ(Reach.mayReach(callOf("first"), 1), 0xffu);
+  const FunctionUniformity *Lanes = uniformity("lanes");
+  ASSERT_TRUE(Lanes);
+  LaneReach ByLane(*Lanes, context());
+  ByLane.evaluator().setBlock(BlockExtents{48, 1, 1});
+  EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 1), 0xffffu);
+  EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 0), 0xfffffu);
+  ByLane.evaluator().setBlock(BlockExtents{4, 1, 1});
+  EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 0), 0xfu);
+  EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 1), 0xfu);
+}
+
 TEST(IntegerOpsTest, SumsSplitIntoScaledTerms) {
   EXPECT_EQ(additiveScales(BO_Add), std::make_pair(int64_t(1), int64_t(1)));
   EXPECT_EQ(additiveScales(BO_Sub), std::make_pair(int64_t(1), int64_t(-1)));
