@@ -679,6 +679,33 @@ const ParentMap &FunctionUniformity::parents() const {
   return *PM;
 }
 
+/// Whether \p Target is \p Root or under it; then \p Loops gains the
+/// for-loops on the way down, outermost first.
+static bool loopsAround(const Stmt *Root, const Stmt *Target,
+                        llvm::SmallVectorImpl<const ForStmt *> &Loops) {
+  if (!Root)
+    return false;
+  if (Root == Target)
+    return true;
+  const auto *For = dyn_cast<ForStmt>(Root);
+  if (For)
+    Loops.push_back(For);
+  for (const Stmt *Child : Root->children())
+    if (loopsAround(Child, Target, Loops))
+      return true;
+  if (For)
+    Loops.pop_back();
+  return false;
+}
+
+llvm::SmallVector<const ForStmt *, 4>
+FunctionUniformity::forLoopsAround(const Stmt *S) const {
+  auto [It, New] = LoopsAround.try_emplace(S);
+  if (New)
+    loopsAround(FD->getBody(), S, It->second);
+  return It->second;
+}
+
 const CFGBlock *FunctionUniformity::blockOf(const Stmt *S) const {
   if (!Cfg)
     return nullptr;

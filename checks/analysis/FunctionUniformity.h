@@ -109,6 +109,10 @@ public:
   }
   /// The CFG block that evaluates \p S, if any.
   const CFGBlock *blockOf(const Stmt *S) const;
+  /// The for-loops of the body that hold \p S, outermost first (found
+  /// once per statement: the witness search and the exchange tables ask
+  /// for the same statements' loops again and again).
+  llvm::SmallVector<const ForStmt *, 4> forLoopsAround(const Stmt *S) const;
 
   /// Calls \p F on every statement of the body that can run, in reverse
   /// post-order: code a constant condition makes dead for this
@@ -224,6 +228,8 @@ private:
   /// Labels and terminators -> their block, and the statements looked up
   /// through their parents as found; with Elements, CFGStmtMap's rule.
   mutable llvm::DenseMap<const Stmt *, const CFGBlock *> BlockOfStmt;
+  mutable llvm::DenseMap<const Stmt *, llvm::SmallVector<const ForStmt *, 4>>
+      LoopsAround;
   void indexBlocks();
   /// Flow-insensitive values of locals (joined over their definitions), for
   /// valueOf(VarDecl) and lambdas reading captures.

@@ -60,6 +60,7 @@ IndexTermValues::Term &IndexTermValues::termOf(const Expr *E) {
     T = &Terms.emplace_back();
     T->In = Reach.inputsOf({E});
   }
+  T->Uniform = Reach.function().valueOf(E).isUniform();
   It->second = T;
   return *T;
 }
@@ -92,8 +93,20 @@ IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, const Expr *E,
 
 const IndexTermValues::Lanes &
 IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
-  Lanes &Row = rowOf(termOf(E), E, Warp);
-  for (LaneSet Missing = Wanted & ~Row.Known; Missing; Missing &= Missing - 1) {
+  Term &T = termOf(E);
+  Lanes &Row = rowOf(T, E, Warp);
+  LaneSet Missing = Wanted & ~Row.Known;
+  if (Missing && T.Uniform) {
+    // The same in every lane of the warp: one lane stands for the rest.
+    bool Read = false;
+    std::optional<int64_t> V =
+        Reach.evaluator().valueIn(E, llvm::countr_zero(Missing), Warp, Read);
+    Row.Values.fill(V);
+    Row.Known = AllLanes;
+    Row.ReadWarp = Read ? AllLanes : 0;
+    return Row;
+  }
+  for (; Missing; Missing &= Missing - 1) {
     unsigned Lane = llvm::countr_zero(Missing);
     bool Read = false;
     Row.Values[Lane] = Reach.evaluator().valueIn(E, Lane, Warp, Read);

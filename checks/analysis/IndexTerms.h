@@ -66,6 +66,9 @@ private:
     /// Whether nothing the term reads is bound now: then every lane is
     /// computed at once (the values serve every iteration).
     bool Steady = false;
+    /// Whether the analysis finds the term uniform: then one lane's value
+    /// is every lane's.
+    bool Uniform = false;
     llvm::DenseMap<std::pair<unsigned, uint64_t>, Lanes> Rows;
   };
   Term &termOf(const Expr *E);

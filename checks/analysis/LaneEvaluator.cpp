@@ -221,6 +221,9 @@ uint64_t LaneEvaluator::keyOf(const Expr *E, ASTContext &Ctx) {
 }
 
 bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
+  auto [It, New] = ReadOnlyLocals.try_emplace(VD, false);
+  if (!New)
+    return It->second;
   // A capture belongs to the enclosing function, whose writes are not seen.
   if (!VD->isLocalVarDecl() || !VD->getInit() ||
       VD->getParentFunctionOrMethod() != FU.decl() ||
@@ -233,7 +236,25 @@ bool LaneEvaluator::isReadOnlyLocal(const VarDecl *VD) {
       W.TraverseStmt(const_cast<Stmt *>(Body));
     Written = std::move(W.Written);
   }
-  return !Written->contains(VD);
+  return It->second = !Written->contains(VD);
+}
+
+const Expr *LaneEvaluator::followedInitializer(const Expr *E) {
+  const auto *Read = dyn_cast<ImplicitCastExpr>(E->IgnoreParens());
+  if (!Read || Read->getCastKind() != CK_LValueToRValue || Inlining ||
+      Explaining || Read->isValueDependent())
+    return nullptr;
+  const auto *Ref = dyn_cast<DeclRefExpr>(Read->getSubExpr()->IgnoreParens());
+  const auto *VD = Ref ? dyn_cast<VarDecl>(Ref->getDecl()) : nullptr;
+  // As evalLeaf: a binding of the local, or a lane or thread index shape,
+  // answers before its initializer does.
+  if (!VD || !isReadOnlyLocal(VD) || Bound.count(VD) ||
+      PerLaneBound.count(VD) || RuntimeBound.count(keyOf(Ref, Ctx)))
+    return nullptr;
+  WarpValue V = FU.valueOf(Ref);
+  if (V.S == Shape::LaneId || (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0))
+    return nullptr;
+  return VD->getInit();
 }
 
 std::optional<int64_t> LaneEvaluator::valueIn(const Expr *E, unsigned Lane,
@@ -326,6 +347,12 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   if (!RuntimeBound.empty() && !Inlining)
     if (std::optional<int64_t> V = boundRuntimeValue(E))
       return V;
+  // An implicit conversion is its operand's value converted: the operand
+  // is memoized, the conversion need not be (the lane loops spend most of
+  // their time in look-ups).
+  if (const auto *Cast = dyn_cast<ImplicitCastExpr>(E); Cast && !Explaining)
+    if (std::optional<int64_t> V = evalCast(Cast, Lane, Warp, Depth))
+      return V;
   // Within one lane, locals' initializers are shared by many expressions
   // (a chain of index computations): each is evaluated once per lane.
   bool Memoize = !Inlining && !Explaining;
@@ -341,6 +368,14 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
       SawThreadIndex |= It->second.SawThreadIndex;
       return It->second.Value;
     }
+    // A part the analysis finds uniform (`bid * token_size` in `bid *
+    // token_size + tid`) is what another lane of the warp computed.
+    if (WarpMemoWarp == Warp && WarpMemoGeneration == Generation)
+      if (auto It = WarpMemo.find(E); It != WarpMemo.end()) {
+        ReadVarying |= It->second.ReadVarying;
+        SawThreadIndex |= It->second.SawThreadIndex;
+        return It->second.Value;
+      }
   }
   // A value computed from nothing that differs between lanes, warps or
   // loop iterations is the same in all of them: the lane loops (32 lanes
@@ -364,14 +399,36 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
     WarpValue Uniform = WarpValue::uniform();
     unknown(E, &Uniform);
   }
-  if (!ReadVarying && !Cut)
+  if (!ReadVarying && !Cut) {
     Invariant.try_emplace(E, V);
-  else if (Memoize && !Cut)
-    LaneMemo.try_emplace(E, Memoized{V, ReadVarying, SawThreadIndex});
+  } else if (Memoize && !Cut) {
+    Memoized M{V, ReadVarying, SawThreadIndex};
+    // A ballot evaluates its predicate in other lanes: the memo may now
+    // be theirs.
+    if (MemoLane == Lane && MemoWarp == Warp)
+      LaneMemo.try_emplace(E, M);
+    if (isUniformOperator(E)) {
+      if (WarpMemoWarp != Warp || WarpMemoGeneration != Generation) {
+        WarpMemo.clear();
+        WarpMemoWarp = Warp;
+        WarpMemoGeneration = Generation;
+      }
+      WarpMemo.try_emplace(E, M);
+    }
+  }
   SawThreadIndex |= OuterSaw;
   ReadVarying |= OuterVarying;
   Cut |= OuterCut;
   return V;
+}
+
+bool LaneEvaluator::isUniformOperator(const Expr *E) {
+  if (!isa<BinaryOperator, ConditionalOperator>(E))
+    return false;
+  auto [It, New] = UniformOperators.try_emplace(E, false);
+  if (New)
+    It->second = FU.valueOf(E).isUniform();
+  return It->second;
 }
 
 std::optional<int64_t> LaneEvaluator::evalUncached(const Expr *E, unsigned Lane,

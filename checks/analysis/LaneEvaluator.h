@@ -95,6 +95,15 @@ public:
   std::optional<int64_t> combine(const BinaryOperator *BO,
                                  std::optional<int64_t> L,
                                  std::optional<int64_t> R);
+  /// \p V converted to type \p T, as an implicit conversion to it would.
+  std::optional<int64_t> converted(std::optional<int64_t> V, QualType T) {
+    return V ? std::optional<int64_t>(asType(*V, T)) : std::nullopt;
+  }
+  /// The initializer of the read-only local that \p E, an lvalue read of
+  /// it, is evaluated through (its value converted to E's type), where no
+  /// binding, shape or constant answers for the local first; null
+  /// otherwise.
+  const Expr *followedInitializer(const Expr *E);
   /// The value of \p E in each lane of warp \p Warp; nullopt when some lane
   /// is not known.
   std::optional<std::vector<int64_t>> valuesIn(const Expr *E, uint64_t Warp);
@@ -216,11 +225,16 @@ private:
   IntFormat intFormat(QualType T);
   /// Forgets every cached value (a binding or the block changed).
   void invalidate();
+  /// Whether \p E is a binary or conditional operator the analysis finds
+  /// uniform (asked once per expression).
+  bool isUniformOperator(const Expr *E);
 
   const FunctionUniformity &FU;
   ASTContext &Ctx;
   std::optional<BlockExtents> Block;
   std::optional<llvm::DenseSet<const VarDecl *>> Written;
+  /// isReadOnlyLocal's answers.
+  llvm::DenseMap<const VarDecl *, bool> ReadOnlyLocals;
   llvm::DenseMap<const Expr *, LaneValues> WarpFreeValues;
   llvm::DenseMap<const Expr *, std::optional<int64_t>> Folded;
   llvm::DenseMap<const Type *, IntFormat> IntFormats;
@@ -250,6 +264,13 @@ private:
   unsigned MemoLane = ~0u;
   uint64_t MemoWarp = 0;
   unsigned MemoGeneration = 0;
+  /// The operators the analysis finds uniform, as a lane of warp
+  /// WarpMemoWarp computed them under the bindings of WarpMemoGeneration:
+  /// the other lanes of the warp take them from here.
+  llvm::DenseMap<const Expr *, Memoized> WarpMemo;
+  llvm::DenseMap<const Expr *, bool> UniformOperators;
+  uint64_t WarpMemoWarp = ~uint64_t(0);
+  unsigned WarpMemoGeneration = ~0u;
   /// Whether the evaluation under way read a lane, thread index or
   /// binding, or hit the depth limit.
   bool ReadVarying = false, Cut = false;

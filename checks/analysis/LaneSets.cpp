@@ -48,36 +48,10 @@ private:
 };
 } // namespace
 
-/// The loops on the way from \p Root down to \p Target, outermost first;
-/// false when \p Target is not inside \p Root.
-static bool loopsAround(const Stmt *Root, const Stmt *Target,
-                        llvm::SmallVectorImpl<const ForStmt *> &Loops) {
-  if (!Root)
-    return false;
-  if (Root == Target)
-    return true;
-  const auto *For = dyn_cast<ForStmt>(Root);
-  if (For)
-    Loops.push_back(For);
-  for (const Stmt *Child : Root->children())
-    if (loopsAround(Child, Target, Loops))
-      return true;
-  if (For)
-    Loops.pop_back();
-  return false;
-}
-
 bool writesVariable(const Stmt *S, const VarDecl *VD) {
   WritesVar Writes(VD);
   Writes.TraverseStmt(const_cast<Stmt *>(S));
   return Writes.Found;
-}
-
-llvm::SmallVector<const ForStmt *, 4>
-forLoopsAround(const Stmt *S, const FunctionUniformity &FU) {
-  llvm::SmallVector<const ForStmt *, 4> Loops;
-  loopsAround(FU.decl()->getBody(), S, Loops);
-  return Loops;
 }
 
 /// The values the counter of \p For takes, in order, when they are the same
@@ -147,8 +121,7 @@ counterValues(const ForStmt *For, LaneEvaluator &Eval) {
 std::optional<int64_t> counterAtLeast(const Stmt *S, const VarDecl *Counter,
                                       const FunctionUniformity &FU,
                                       ASTContext &Ctx) {
-  llvm::SmallVector<const ForStmt *, 4> Loops;
-  loopsAround(FU.decl()->getBody(), S, Loops);
+  llvm::SmallVector<const ForStmt *, 4> Loops = FU.forLoopsAround(S);
   for (const ForStmt *For : Loops) {
     const auto *Cond = dyn_cast_or_null<BinaryOperator>(
         For->getCond() ? For->getCond()->IgnoreParenImpCasts() : nullptr);
@@ -182,8 +155,7 @@ std::optional<int64_t> counterAtLeast(const Stmt *S, const VarDecl *Counter,
 bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
                          LaneEvaluator &Eval,
                          llvm::function_ref<bool()> Visit) {
-  llvm::SmallVector<const ForStmt *, 4> Loops;
-  loopsAround(FU.decl()->getBody(), S, Loops);
+  llvm::SmallVector<const ForStmt *, 4> Loops = FU.forLoopsAround(S);
   std::vector<std::pair<const VarDecl *, std::vector<int64_t>>> Counters;
   size_t Combinations = 1;
   for (const ForStmt *For : Loops)
@@ -298,7 +270,7 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
-  Bindings Now = bindingsOf(B, Cond);
+  const Bindings &Now = bindingsOfExpr(Cond).Now;
   // Most conditions read no threadIdx.x: their edges are one warp's.
   for (uint64_t Key : {AnyWarp, Warp})
     if (auto It = EdgeCache.find({B.getBlockID(), Key}); It != EdgeCache.end())
@@ -322,7 +294,7 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   auto &Kept = EdgeCache[{B.getBlockID(), ReadWarp ? Warp : AnyWarp}];
   if (Kept.size() == EdgesKept)
     Kept.erase(Kept.begin());
-  Kept.push_back({std::move(Now), Out});
+  Kept.push_back({Now, Out});
   return Out;
 }
 
@@ -380,18 +352,49 @@ LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
   return B;
 }
 
-LaneReach::Bindings LaneReach::bindingsOfExpr(const Expr *E) {
-  auto [Reads, New] = ExprReads.try_emplace(E);
-  if (New)
-    Reads->second = inputsOf(E);
-  return bindingsNow(Reads->second);
+const LaneReach::ExprBindings &LaneReach::bindingsOfExpr(const Expr *E) {
+  std::unique_ptr<ExprBindings> &Entry = ExprReads[E];
+  if (!Entry) {
+    Entry = std::make_unique<ExprBindings>();
+    Entry->In = inputsOf(E);
+  }
+  if (Entry->Generation != Eval.generation()) {
+    Entry->Generation = Eval.generation();
+    Entry->Now = bindingsNow(Entry->In);
+    Entry->Hash = hashOf(Entry->Now);
+  }
+  return *Entry;
+}
+
+unsigned LaneReach::hashOf(const Bindings &Now) const {
+  // Asked once per question the witness search asks: a multiply-and-shift
+  // mix costs a fraction of llvm::hash_combine.
+  uint64_t H = Now.Vars.size();
+  auto Mix = [&H](uint64_t V) {
+    H = (H ^ V) * 0x9e3779b97f4a7c15ull;
+    H ^= H >> 29;
+  };
+  if (const std::optional<BlockExtents> &B = Eval.block()) {
+    Mix(uint64_t(B->X));
+    Mix(uint64_t(B->Y));
+    Mix(uint64_t(B->Z));
+  }
+  // A per-lane binding by whether there is one: equal ones are often
+  // distinct copies.
+  for (const LaneEvaluator::BindingKey &K : Now.Vars)
+    Mix(K.Value ? uint64_t(*K.Value) * 2 + 1 : K.PerLane ? 2 : 0);
+  for (auto [Key, Value] : Now.Runtime) {
+    Mix(Key);
+    Mix(uint64_t(Value));
+  }
+  return unsigned(H ^ H >> 32);
 }
 
 template <typename T>
 const T *LaneReach::kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
-                         const Bindings &Now) {
+                         const Bindings &Now, unsigned Hash) {
   for (uint64_t Key : {AnyWarp, Warp})
-    if (auto It = Cache.find({E, Key}); It != Cache.end())
+    if (auto It = Cache.find({E, Key, Hash}); It != Cache.end())
       for (const Kept<T> &K : It->second)
         if (K.Block == Eval.block() && K.Bound == Now) {
           // As the evaluation it stands for would have.
@@ -402,49 +405,91 @@ const T *LaneReach::kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
   return nullptr;
 }
 
+LaneValues LaneReach::readingWarp(bool &ReadWarp,
+                                  llvm::function_ref<LaneValues()> Find) {
+  bool Before = Eval.sawThreadIndex();
+  Eval.forgetThreadIndexSeen();
+  LaneValues Values = Find();
+  ReadWarp = Eval.sawThreadIndex();
+  if (Before)
+    Eval.noteThreadIndexRead();
+  return Values;
+}
+
+const BinaryOperator *LaneReach::splitOperator(const Expr *E) {
+  const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
+  if (!BO || BO->isLogicalOp() || BO->isAssignmentOp() || BO->isCommaOp() ||
+      BO->isValueDependent() || FU.valueOf(E).isUniform() ||
+      Eval.runtimeBindings().count(
+          LaneEvaluator::keyOf(BO, FU.decl()->getASTContext())))
+    return nullptr;
+  return BO;
+}
+
+LaneValues LaneReach::combined(const BinaryOperator *BO, uint64_t Warp,
+                               bool &ReadWarp) {
+  return readingWarp(ReadWarp, [&] {
+    LaneValues L = valuesOf(BO->getLHS(), Warp);
+    LaneValues R = valuesOf(BO->getRHS(), Warp);
+    LaneValues Values;
+    for (unsigned I = 0; I < 32; ++I)
+      Values[I] = Eval.combine(BO, L[I], R[I]);
+    return Values;
+  });
+}
+
 LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
-  Bindings Now = bindingsOfExpr(E);
-  if (const LaneValues *V = kept(KeptValues, E, Warp, Now))
+  const ExprBindings &Reads = bindingsOfExpr(E);
+  const Bindings &Now = Reads.Now;
+  unsigned Hash = Reads.Hash;
+  if (const LaneValues *V = kept(KeptValues, E, Warp, Now, Hash))
     return *V;
+  // An operator is its operands' values combined lane by lane, and a
+  // read-only local its initializer's: the part that reads no runtime
+  // value being given values (`tid` in `bid * token_size + tid`) is found
+  // kept, the part that does is mostly uniform (one lane).
   bool ReadWarp = false;
-  LaneValues Values = Eval.laneValues(E, Warp, ReadWarp);
-  KeptValues[{E, ReadWarp ? Warp : AnyWarp}].push_back(
-      {Eval.block(), std::move(Now), Values});
+  LaneValues Values;
+  const Expr *Init = nullptr;
+  if (const BinaryOperator *BO = splitOperator(E)) {
+    Values = combined(BO, Warp, ReadWarp);
+  } else if (!FU.valueOf(E).isUniform() &&
+             (Init = Eval.followedInitializer(E))) {
+    Values = readingWarp(ReadWarp, [&] {
+      LaneValues V = valuesOf(Init, Warp);
+      for (std::optional<int64_t> &Lane : V)
+        Lane = Eval.converted(Lane, E->getType());
+      return V;
+    });
+  } else {
+    Values = Eval.laneValues(E, Warp, ReadWarp);
+  }
+  KeptValues[{E, ReadWarp ? Warp : AnyWarp, Hash}].push_back(
+      {Eval.block(), Now, Values});
   return Values;
 }
 
 LaneReach::Outcomes LaneReach::outcomesOf(const Expr *Cond, uint64_t Warp) {
-  Bindings Now = bindingsOfExpr(Cond);
-  if (const Outcomes *O = kept(KeptOutcomes, Cond, Warp, Now))
+  const ExprBindings &Reads = bindingsOfExpr(Cond);
+  const Bindings &Now = Reads.Now;
+  unsigned Hash = Reads.Hash;
+  if (const Outcomes *O = kept(KeptOutcomes, Cond, Warp, Now, Hash))
     return *O;
   // A comparison is its operands' values compared lane by lane: the side
   // that reads no runtime value being given values is found once.
-  const auto *Compare = dyn_cast<BinaryOperator>(Cond->IgnoreParens());
-  ASTContext &Ctx = FU.decl()->getASTContext();
-  bool Split =
-      Compare && Compare->isComparisonOp() && !FU.valueOf(Cond).isUniform() &&
-      !Eval.runtimeBindings().count(LaneEvaluator::keyOf(Compare, Ctx));
   bool ReadWarp = false;
   LaneValues Values;
-  if (Split) {
-    bool Before = Eval.sawThreadIndex();
-    Eval.forgetThreadIndexSeen();
-    LaneValues L = valuesOf(Compare->getLHS(), Warp);
-    LaneValues R = valuesOf(Compare->getRHS(), Warp);
-    for (unsigned I = 0; I < 32; ++I)
-      Values[I] = Eval.combine(Compare, L[I], R[I]);
-    ReadWarp = Eval.sawThreadIndex();
-    if (Before)
-      Eval.noteThreadIndexRead();
-  } else {
+  if (const BinaryOperator *Compare = splitOperator(Cond);
+      Compare && Compare->isComparisonOp())
+    Values = combined(Compare, Warp, ReadWarp);
+  else
     Values = Eval.laneValues(Cond, Warp, ReadWarp);
-  }
   Outcomes Out;
   for (unsigned L = 0; L < 32; ++L)
     if (Values[L])
       (*Values[L] ? Out.True : Out.False) |= 1u << L;
-  KeptOutcomes[{Cond, ReadWarp ? Warp : AnyWarp}].push_back(
-      {Eval.block(), std::move(Now), Out});
+  KeptOutcomes[{Cond, ReadWarp ? Warp : AnyWarp, Hash}].push_back(
+      {Eval.block(), Now, Out});
   return Out;
 }
 
@@ -461,13 +506,6 @@ LaneReach::Bindings LaneReach::conditionBindings() {
     ConditionInputs = inputsOf(Conditions);
   }
   return bindingsNow(*ConditionInputs);
-}
-
-LaneReach::Bindings LaneReach::bindingsOf(const CFGBlock &B, const Expr *Cond) {
-  auto [It, New] = InputsOf.try_emplace(B.getBlockID());
-  if (New)
-    It->second = inputsOf(Cond);
-  return bindingsNow(It->second);
 }
 
 const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {

@@ -19,8 +19,10 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include <array>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace clang::warp {
@@ -28,11 +30,6 @@ namespace clang::warp {
 /// Whether \p S writes \p VD (assigns, increments, takes its address or
 /// binds it to a reference).
 bool writesVariable(const Stmt *S, const VarDecl *VD);
-
-/// The for-loops on the way from the body of \p FU's function down to
-/// \p S, outermost first.
-llvm::SmallVector<const ForStmt *, 4>
-forLoopsAround(const Stmt *S, const FunctionUniformity &FU);
 
 /// Calls \p Visit once for each iteration of the loops around \p S whose
 /// counters take the same constant values in every lane (`for (int o = 16;
@@ -96,6 +93,15 @@ public:
   LaneValues valuesOf(const Expr *E, uint64_t Warp);
 
 private:
+  /// Runs \p Find and sets \p ReadWarp when what it evaluated (or found
+  /// kept) read threadIdx.x.
+  LaneValues readingWarp(bool &ReadWarp, llvm::function_ref<LaneValues()> Find);
+  /// \p E as an operator whose lanes valuesOf finds from its operands'
+  /// (neither `&&`, `||`, an assignment nor a comma; not uniform, not a
+  /// runtime value bound as a whole); null otherwise.
+  const BinaryOperator *splitOperator(const Expr *E);
+  /// \p BO's operands' lanes, combined lane by lane.
+  LaneValues combined(const BinaryOperator *BO, uint64_t Warp, bool &ReadWarp);
   /// The lanes of one warp reaching each CFG block, by block id.
   const std::vector<LaneSet> &blockLanes(uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B, a switch.
@@ -103,8 +109,6 @@ private:
   switchLanes(const CFGBlock &B, const SwitchStmt &Switch, uint64_t Warp);
   /// The lanes of \p Warp that take each successor of \p B.
   llvm::SmallVector<LaneSet, 2> edgeLanes(const CFGBlock &B, uint64_t Warp);
-  /// How what \p Cond, the condition of block \p B, reads is bound now.
-  Bindings bindingsOf(const CFGBlock &B, const Expr *Cond);
 
   const FunctionUniformity &FU;
   LaneEvaluator Eval;
@@ -130,8 +134,6 @@ private:
   llvm::DenseMap<std::pair<unsigned, uint64_t>,
                  llvm::SmallVector<Edges, EdgesKept>>
       EdgeCache;
-  /// What each two-way branch's condition reads, by block id.
-  llvm::DenseMap<unsigned, Inputs> InputsOf;
   /// outcomesOf's and valuesOf's answers, by expression and warp (AnyWarp
   /// as above), with the block and the bindings of what the expression
   /// reads. The witness search asks the same few conditions in warp after
@@ -143,19 +145,36 @@ private:
     Bindings Bound;
     T Value;
   };
+  /// By expression, warp and a hash of the block and the bindings: the
+  /// search gives a runtime value dozens of values, so an expression holds
+  /// as many entries.
   template <typename T>
-  using KeptByWarp = llvm::DenseMap<std::pair<const Expr *, uint64_t>,
-                                    llvm::SmallVector<Kept<T>, 2>>;
+  using KeptByWarp =
+      llvm::DenseMap<std::tuple<const Expr *, uint64_t, unsigned>,
+                     llvm::SmallVector<Kept<T>, 1>>;
   KeptByWarp<Outcomes> KeptOutcomes;
   KeptByWarp<LaneValues> KeptValues;
   /// The entry kept for \p E in \p Warp's lanes under the block and the
   /// bindings \p Now, if any.
   template <typename T>
   const T *kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
-                const Bindings &Now);
-  /// How what \p E reads is bound now (what it reads found once).
-  Bindings bindingsOfExpr(const Expr *E);
-  llvm::DenseMap<const Expr *, Inputs> ExprReads;
+                const Bindings &Now, unsigned Hash);
+  /// The hash of the block set now and the bindings \p Now.
+  unsigned hashOf(const Bindings &Now) const;
+  /// What an expression reads, and how that was bound (with its hash) at
+  /// evaluator generation Generation.
+  struct ExprBindings {
+    Inputs In;
+    unsigned Generation = ~0u;
+    Bindings Now;
+    unsigned Hash = 0;
+  };
+  /// How what \p E reads is bound now: what it reads found once, its
+  /// bindings once per evaluator generation (the witness search asks the
+  /// same conditions in hundreds of warps under one binding). The entry
+  /// stays where it is while the evaluator binds nothing.
+  const ExprBindings &bindingsOfExpr(const Expr *E);
+  llvm::DenseMap<const Expr *, std::unique_ptr<ExprBindings>> ExprReads;
   std::optional<bool> WarpDependent;
   /// How what every branch condition (switches too) reads is bound now.
   Bindings conditionBindings();

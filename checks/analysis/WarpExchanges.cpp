@@ -6,6 +6,8 @@
 #include "LockPatterns.h"
 #include "clang/AST/Attr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+#include <limits>
 
 namespace clang::warp {
 
@@ -75,6 +77,64 @@ struct Instance {
         return Value;
     return std::nullopt;
   }
+};
+
+/// The lanes of one warp that name each element: by arithmetic where the
+/// element is `base + step * lane` in every lane that names one (most
+/// accesses), by a table otherwise. The tables are compared pair by pair,
+/// warp by warp, often hundreds of thousands of times in one unit.
+class ElementWriters {
+public:
+  explicit ElementWriters(const Instance::WarpLanes &W)
+      : Lanes(W.Reach & W.IndexKnown) {
+    if (!Lanes)
+      return;
+    First = llvm::countr_zero(Lanes);
+    Base = W.Index[First];
+    if (LaneSet Rest = Lanes & (Lanes - 1)) {
+      unsigned Second = llvm::countr_zero(Rest);
+      int64_t Diff = 0;
+      Affine = !llvm::SubOverflow(W.Index[Second], Base, Diff) &&
+               Diff % int64_t(Second - First) == 0;
+      Step = Affine ? Diff / int64_t(Second - First) : 0;
+      for (LaneSet L = Rest; Affine && L; L &= L - 1) {
+        unsigned Lane = llvm::countr_zero(L);
+        int64_t Offset = 0, Want = 0;
+        Affine = !llvm::MulOverflow(Step, int64_t(Lane - First), Offset) &&
+                 !llvm::AddOverflow(Base, Offset, Want) &&
+                 Want == W.Index[Lane];
+      }
+    }
+    if (!Affine)
+      for (LaneSet L = Lanes; L; L &= L - 1) {
+        unsigned Lane = llvm::countr_zero(L);
+        Table[W.Index[Lane]] |= 1u << Lane;
+      }
+  }
+  /// The lanes that name element \p Element.
+  LaneSet of(int64_t Element) const {
+    if (!Lanes)
+      return 0;
+    if (!Affine) {
+      auto It = Table.find(Element);
+      return It == Table.end() ? 0 : It->second;
+    }
+    if (Step == 0)
+      return Element == Base ? Lanes : 0;
+    int64_t Diff = 0;
+    if (llvm::SubOverflow(Element, Base, Diff) ||
+        Diff == std::numeric_limits<int64_t>::min() || Diff % Step != 0)
+      return 0;
+    int64_t Lane = int64_t(First) + Diff / Step;
+    return Lane >= 0 && Lane < 32 ? Lanes & (1u << Lane) : 0;
+  }
+
+private:
+  LaneSet Lanes;
+  unsigned First = 0;
+  bool Affine = true;
+  int64_t Base = 0, Step = 0;
+  llvm::SmallDenseMap<int64_t, LaneSet, 32> Table;
 };
 
 struct Site {
@@ -380,23 +440,17 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
         const Instance::WarpLanes &LR = IR.warp(K), &LW = IW.warp(K);
         if (!LR.Reach || !LW.Reach)
           continue;
-        llvm::SmallDenseMap<int64_t, LaneSet, 32> Writers;
-        for (unsigned L = 0; L < 32; ++L)
-          if (LW.indexed(L))
-            Writers[LW.Index[L]] |= 1u << L;
+        ElementWriters Writers(LW);
         for (unsigned L = 0; L < 32; ++L) {
           if (!LR.indexed(L))
             continue;
-          auto It = Writers.find(LR.Index[L]);
-          if (It == Writers.end())
-            continue;
-          LaneSet Others = It->second & ~(1u << L);
+          LaneSet Writing = Writers.of(LR.Index[L]);
+          LaneSet Others = Writing & ~(1u << L);
           if (!Others)
             continue;
           // Every lane stores the same value, this one too: it reads that
           // value whoever wrote last.
-          if (W.A->Stored && It->second >> L & 1 &&
-              sameInEveryLane(W.A->Stored))
+          if (W.A->Stored && Writing >> L & 1 && sameInEveryLane(W.A->Stored))
             continue;
           ExchangeRace::Lanes P;
           P.Warp = Warps[K];

@@ -166,7 +166,7 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
   const FunctionUniformity &FU = Reach.function();
   std::optional<SteppedLoop> Loop;
   const ForStmt *LoopStmt = nullptr;
-  for (const ForStmt *For : llvm::reverse(forLoopsAround(S, FU)))
+  for (const ForStmt *For : llvm::reverse(FU.forLoopsAround(S)))
     if ((Loop = steppedLoop(For))) {
       LoopStmt = For;
       break;

@@ -243,6 +243,9 @@ __global__ void k(int n, int m) {
   const int t = threadIdx.x;
   show(t < n);
   show(t + m < n);
+  const int g = blockIdx.x * n + t;
+  show(g < n * m);
+  show((t + m) * 3 - (n & 7) > 40);
   if (t < 40)
     first();
 }
@@ -256,7 +259,7 @@ __global__ void lanes() {
   LaneReach Reach(*FU, context());
   LaneEvaluator &Eval = Reach.evaluator();
   std::vector<const Expr *> E = shown();
-  ASSERT_EQ(E.size(), 2u);
+  ASSERT_EQ(E.size(), 4u);
   EvaluationGaps OfN = Eval.gapsOf(E[0], 0, 0), Both = Eval.gapsOf(E[1], 0, 0);
   ASSERT_EQ(OfN.Runtime.size(), 1u);
   ASSERT_EQ(Both.Runtime.size(), 2u);
@@ -264,7 +267,9 @@ __global__ void lanes() {
   uint64_t M = Both.Runtime[Both.Runtime[0].Key == N ? 1 : 0].Key;
   // Each comparison's lanes as the evaluator gives them, asked again and
   // again as the witness search does: a kept answer is reused only while
-  // what the comparison reads is bound as it was.
+  // what the comparison reads is bound as it was, and an operand's lanes
+  // (an operator's, a read-only local's initializer's) only while what
+  // that operand reads is.
   auto Expected = [&](const Expr *C, uint64_t Warp) {
     LaneReach::Outcomes O;
     for (unsigned L = 0; L < 32; ++L)
@@ -272,18 +277,28 @@ __global__ void lanes() {
         (*V ? O.True : O.False) |= 1u << L;
     return O;
   };
-  for (int64_t NV : {7, 40, 7, 100})
-    for (int64_t MV : {0, 3, 0})
-      for (uint64_t Warp : {0, 1}) {
-        Eval.bindRuntimeValue(N, NV);
-        Eval.bindRuntimeValue(M, MV);
-        for (const Expr *C : E) {
-          LaneReach::Outcomes Want = Expected(C, Warp);
-          LaneReach::Outcomes Got = Reach.outcomesOf(C, Warp);
-          EXPECT_EQ(Got.True, Want.True) << NV << " " << MV << " " << Warp;
-          EXPECT_EQ(Got.False, Want.False) << NV << " " << MV << " " << Warp;
+  // In a block of 64 threads blockIdx.x is known too (warps 2 and 3 are
+  // block 1's).
+  for (std::optional<BlockExtents> B :
+       {std::optional<BlockExtents>(), std::optional(BlockExtents{64, 1, 1})}) {
+    Eval.setBlock(B);
+    for (int64_t NV : {7, 40, 7, 100})
+      for (int64_t MV : {0, 3, 0})
+        for (uint64_t Warp : {0, 1, 3}) {
+          Eval.bindRuntimeValue(N, NV);
+          Eval.bindRuntimeValue(M, MV);
+          for (const Expr *C : E) {
+            LaneReach::Outcomes Want = Expected(C, Warp);
+            LaneReach::Outcomes Got = Reach.outcomesOf(C, Warp);
+            EXPECT_EQ(Got.True, Want.True)
+                << lineOf(C) << ": " << NV << " " << MV << " " << Warp;
+            EXPECT_EQ(Got.False, Want.False)
+                << lineOf(C) << ": " << NV << " " << MV << " " << Warp;
+          }
         }
-      }
+  }
+  Eval.bindRuntimeValue(N, std::nullopt);
+  Eval.bindRuntimeValue(M, std::nullopt);
   // In a block of 48 threads warp 1 holds lanes 0..15. A branch that reads
   // threadIdx.x beyond the lane is followed in each warp; where none does,
   // a warp's lanes are another's, cut to those that exist.
@@ -299,6 +314,37 @@ __global__ void lanes() {
   ByLane.evaluator().setBlock(BlockExtents{4, 1, 1});
   EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 0), 0xfu);
   EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 1), 0xfu);
+}
+
+TEST_F(LaneEvaluatorTest, LanesAskedInAnyOrderGetTheirOwnValues) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__global__ void k(int n) {
+  const int lane = threadIdx.x % 32;
+  const int w = threadIdx.x / 32;
+  show(w * n + lane);
+  show(((1u << lane) - 1) & __ballot_sync(0xffffffffu, lane < 9));
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneEvaluator Eval(*FU, context());
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 2u);
+  uint64_t N = Eval.gapsOf(E[0], 0, 0).Runtime.front().Key;
+  // `w * n` is computed once per warp and binding and shared by the
+  // lanes; the ballot evaluates its predicate in every lane, and the lane
+  // asked next must not get the value of the lane that asked before.
+  for (int64_t NV : {5, 9})
+    for (uint64_t Warp : {2, 3, 2}) {
+      Eval.bindRuntimeValue(N, NV);
+      for (unsigned L : {7u, 0u, 31u, 7u, 16u}) {
+        EXPECT_EQ(Eval.valueIn(E[0], L, Warp), int64_t(Warp) * NV + L)
+            << "lane " << L << " warp " << Warp << " n " << NV;
+        EXPECT_EQ(Eval.valueIn(E[1], L, Warp),
+                  int64_t(((1ull << L) - 1) & 0x1ffu))
+            << "lane " << L;
+      }
+    }
 }
 
 TEST(IntegerOpsTest, SumsSplitIntoScaledTerms) {
