@@ -356,6 +356,12 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
   // Within one lane, locals' initializers are shared by many expressions
   // (a chain of index computations): each is evaluated once per lane.
   bool Memoize = !Inlining && !Explaining;
+  // A kept value, with what its evaluation read.
+  auto Replay = [&](const Memoized &M) {
+    ReadVarying |= M.ReadVarying;
+    SawThreadIndex |= M.SawThreadIndex;
+    return M.Value;
+  };
   if (Memoize) {
     if (MemoLane != Lane || MemoWarp != Warp || MemoGeneration != Generation) {
       LaneMemo.clear();
@@ -363,19 +369,13 @@ std::optional<int64_t> LaneEvaluator::eval(const Expr *E, unsigned Lane,
       MemoWarp = Warp;
       MemoGeneration = Generation;
     }
-    if (auto It = LaneMemo.find(E); It != LaneMemo.end()) {
-      ReadVarying |= It->second.ReadVarying;
-      SawThreadIndex |= It->second.SawThreadIndex;
-      return It->second.Value;
-    }
+    if (auto It = LaneMemo.find(E); It != LaneMemo.end())
+      return Replay(It->second);
     // A part the analysis finds uniform (`bid * token_size` in `bid *
     // token_size + tid`) is what another lane of the warp computed.
     if (WarpMemoWarp == Warp && WarpMemoGeneration == Generation)
-      if (auto It = WarpMemo.find(E); It != WarpMemo.end()) {
-        ReadVarying |= It->second.ReadVarying;
-        SawThreadIndex |= It->second.SawThreadIndex;
-        return It->second.Value;
-      }
+      if (auto It = WarpMemo.find(E); It != WarpMemo.end())
+        return Replay(It->second);
   }
   // A value computed from nothing that differs between lanes, warps or
   // loop iterations is the same in all of them: the lane loops (32 lanes
