@@ -914,9 +914,10 @@ def shard(tool, tmp):
         check(sorted(union) == findings(whole),
               f"{n} shards: the union of the findings is the whole run")
         union = []
-        # Same split every time.
-        rc, again, _ = run(tool, ["-p", "build", f"--shard=1/{n}"], tmp)
-        rc, again2, _ = run(tool, ["-p", "build", f"--shard=1/{n}"], tmp)
+        # Same split every time (in input order: by default units print as
+        # they finish, which the scheduler decides).
+        rc, again, _ = run(tool, ["-p", "build", f"--shard=1/{n}", "--stable-order"], tmp)
+        rc, again2, _ = run(tool, ["-p", "build", f"--shard=1/{n}", "--stable-order"], tmp)
         check(again == again2, f"{n} shards: deterministic")
     # Every unit once across the shards (the units, not just the findings).
     for n in (3,):
