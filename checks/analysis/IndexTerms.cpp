@@ -65,36 +65,24 @@ IndexTermValues::Term &IndexTermValues::termOf(const Expr *E) {
   return *T;
 }
 
-IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, const Expr *E,
-                                               uint64_t Warp) {
+IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, uint64_t Warp) {
   LaneEvaluator &Eval = Reach.evaluator();
   if (T.SeenGeneration != Eval.generation()) {
     T.SeenGeneration = Eval.generation();
     std::pair<unsigned, LaneReach::Bindings> Now(Eval.blockGeneration(),
                                                  Reach.bindingsNow(T.In));
-    T.Steady = Now.second.none();
     auto It = llvm::find(T.Seen, Now);
     T.Now = unsigned(It - T.Seen.begin());
     if (It == T.Seen.end())
       T.Seen.push_back(std::move(Now));
   }
-  auto [It, New] = T.Rows.try_emplace({T.Now, Warp});
-  Lanes &Row = It->second;
-  if (New && T.Steady) {
-    // The same in every iteration: all lanes now, once.
-    bool ReadWarp = false;
-    for (unsigned L = 0; L < 32; ++L)
-      Row.Values[L] = Eval.valueIn(E, L, Warp, ReadWarp);
-    Row.Known = AllLanes;
-    Row.ReadWarp = ReadWarp ? AllLanes : 0;
-  }
-  return Row;
+  return T.Rows[{T.Now, Warp}];
 }
 
 const IndexTermValues::Lanes &
 IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
   Term &T = termOf(E);
-  Lanes &Row = rowOf(T, E, Warp);
+  Lanes &Row = rowOf(T, Warp);
   LaneSet Missing = Wanted & ~Row.Known;
   if (Missing && T.Uniform) {
     // The same in every lane of the warp: one lane stands for the rest.
@@ -106,14 +94,13 @@ IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
     Row.ReadWarp = Read ? AllLanes : 0;
     return Row;
   }
-  for (; Missing; Missing &= Missing - 1) {
-    unsigned Lane = llvm::countr_zero(Missing);
+  if (Missing) {
+    // Every lane at once, from the lanes of the term's operands.
     bool Read = false;
-    Row.Values[Lane] = Reach.evaluator().valueIn(E, Lane, Warp, Read);
-    if (Read)
-      Row.ReadWarp |= LaneSet(1) << Lane;
+    Row.Values = Reach.valuesOf(E, Warp, Read);
+    Row.Known = AllLanes;
+    Row.ReadWarp = Read ? AllLanes : 0;
   }
-  Row.Known |= Wanted;
   return Row;
 }
 

@@ -8,7 +8,9 @@
 // assigned after their initializer has one value per lane wherever it is
 // read, given how the evaluator binds what it reads (the loop counters in
 // that iteration); such terms are kept by their structure, any other by the
-// expression itself, per sample warp and bindings.
+// expression itself, per sample warp and bindings. A term's lanes are found
+// all at once from its operands' (LaneReach::valuesOf), each kept by what
+// it reads: `tid` in `2 * tid - (tid & (stride - 1))` once for every stride.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,9 +65,6 @@ private:
     /// The position in Seen of the bindings at evaluator generation
     /// SeenGeneration.
     unsigned SeenGeneration = ~0u, Now = 0;
-    /// Whether nothing the term reads is bound now: then every lane is
-    /// computed at once (the values serve every iteration).
-    bool Steady = false;
     /// Whether the analysis finds the term uniform: then one lane's value
     /// is every lane's.
     bool Uniform = false;
@@ -73,7 +72,7 @@ private:
   };
   Term &termOf(const Expr *E);
   /// The row of \p T for warp \p Warp under the bindings now.
-  Lanes &rowOf(Term &T, const Expr *E, uint64_t Warp);
+  Lanes &rowOf(Term &T, uint64_t Warp);
 
   LaneReach &Reach;
   const llvm::DenseSet<const VarDecl *> &Written;

@@ -525,6 +525,20 @@ std::optional<int64_t> LaneEvaluator::combine(const BinaryOperator *BO,
   return asType(*V, BO->getType());
 }
 
+LaneValues LaneEvaluator::combine(const BinaryOperator *BO, const LaneValues &L,
+                                  const LaneValues &R) {
+  QualType LT = BO->getLHS()->getType();
+  unsigned Bits = LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+  IntFormat Result = intFormat(BO->getType());
+  LaneValues Values;
+  for (unsigned I = 0; I < 32; ++I)
+    if (L[I] && R[I])
+      if (std::optional<int64_t> V =
+              applyBinary(BO->getOpcode(), *L[I], *R[I], Bits))
+        Values[I] = Result.wrap(*V);
+  return Values;
+}
+
 std::optional<int64_t> LaneEvaluator::evalUnary(const UnaryOperator *UO,
                                                 unsigned Lane, uint64_t Warp,
                                                 unsigned Depth) {

@@ -95,9 +95,17 @@ public:
   std::optional<int64_t> combine(const BinaryOperator *BO,
                                  std::optional<int64_t> L,
                                  std::optional<int64_t> R);
-  /// \p V converted to type \p T, as an implicit conversion to it would.
-  std::optional<int64_t> converted(std::optional<int64_t> V, QualType T) {
-    return V ? std::optional<int64_t>(asType(*V, T)) : std::nullopt;
+  /// The same for each lane's operands (the types looked up once).
+  LaneValues combine(const BinaryOperator *BO, const LaneValues &L,
+                     const LaneValues &R);
+  /// \p V converted to type \p T in each lane, as an implicit conversion
+  /// to it would.
+  LaneValues converted(LaneValues V, QualType T) {
+    IntFormat F = intFormat(T);
+    for (std::optional<int64_t> &Lane : V)
+      if (Lane)
+        Lane = F.wrap(*Lane);
+    return V;
   }
   /// The initializer of the read-only local that \p E, an lvalue read of
   /// it, is evaluated through (its value converted to E's type), where no
@@ -118,6 +126,16 @@ public:
   /// Records that an evaluation read threadIdx.x, for a caller that reuses
   /// a value it kept instead of evaluating again.
   void noteThreadIndexRead() { SawThreadIndex = true; }
+  /// Runs \p Find and sets \p ReadWarp when what it evaluated (or found
+  /// kept) read threadIdx.x; sawThreadIndex() as it was, or set.
+  template <typename FindFn> auto readingWarp(bool &ReadWarp, FindFn Find) {
+    bool Before = SawThreadIndex;
+    SawThreadIndex = false;
+    auto Found = Find();
+    ReadWarp = SawThreadIndex;
+    SawThreadIndex |= Before;
+    return Found;
+  }
 
   /// The warps callers sample in an unknown block when threadIdx.x matters:
   /// the first 64 and a far one (a global index past any constant compared

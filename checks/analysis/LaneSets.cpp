@@ -270,31 +270,15 @@ llvm::SmallVector<LaneSet, 2> LaneReach::edgeLanes(const CFGBlock &B,
   const Expr *Cond = followedCondition(B);
   if (!Cond)
     return Out;
-  const Bindings &Now = bindingsOfExpr(Cond).Now;
-  // Most conditions read no threadIdx.x: their edges are one warp's.
-  for (uint64_t Key : {AnyWarp, Warp})
-    if (auto It = EdgeCache.find({B.getBlockID(), Key}); It != EdgeCache.end())
-      for (const Edges &E : It->second)
-        if (E.Bound == Now) {
-          EdgesReadWarp |= Key != AnyWarp;
-          return E.Lanes;
-        }
+  // Kept by what the condition reads (a loop counter bound for one check's
+  // question leaves the edges of the conditions that do not read it as
+  // they were): the lanes that may take each edge.
   bool ReadWarp = false;
-  LaneValues Values = Eval.laneValues(Cond, Warp, ReadWarp);
+  Outcomes O =
+      Eval.readingWarp(ReadWarp, [&] { return outcomesOf(Cond, Warp); });
   EdgesReadWarp |= ReadWarp;
-  Out[0] = Out[1] = 0;
-  for (unsigned L = 0; L < 32; ++L) {
-    if (!Values[L] || *Values[L])
-      Out[0] |= 1u << L;
-    if (!Values[L] || !*Values[L])
-      Out[1] |= 1u << L;
-  }
-  // A few bindings each: the witness search steps a loop counter through
-  // the same iterations in warp after warp.
-  auto &Kept = EdgeCache[{B.getBlockID(), ReadWarp ? Warp : AnyWarp}];
-  if (Kept.size() == EdgesKept)
-    Kept.erase(Kept.begin());
-  Kept.push_back({Now, Out});
+  Out[0] = ~O.False;
+  Out[1] = ~O.True;
   return Out;
 }
 
@@ -302,12 +286,25 @@ namespace {
 /// What an expression's value can depend on among what the lane evaluator
 /// binds: the variables it reads, and those their initializers read (the
 /// evaluator follows a read-only local into its initializer), and the keys
-/// of the runtime values among its parts.
+/// of the runtime values among its parts. A load (`list[pos]`, `*p`) is a
+/// value of its own to the evaluator, whatever its address reads: what is
+/// under it is not an input (`swap` in `swap ? kb : ka`, with `kb` loaded
+/// at an index built from loop counters, reads none of them).
 class ReadInputs : public RecursiveASTVisitor<ReadInputs> {
 public:
   explicit ReadInputs(ASTContext &Ctx) : Ctx(Ctx) {}
   llvm::SetVector<const VarDecl *> Vars;
   llvm::DenseSet<uint64_t> RuntimeKeys;
+  bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E,
+                                  DataRecursionQueue * = nullptr) {
+    return WalkUpFromArraySubscriptExpr(E);
+  }
+  bool TraverseUnaryOperator(UnaryOperator *E,
+                             DataRecursionQueue *Q = nullptr) {
+    if (E->getOpcode() == UO_Deref)
+      return WalkUpFromUnaryOperator(E);
+    return RecursiveASTVisitor::TraverseUnaryOperator(E, Q);
+  }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (Vars.insert(VD) && VD->getInit())
@@ -331,13 +328,6 @@ LaneReach::Inputs LaneReach::inputsOf(llvm::ArrayRef<const Expr *> Exprs) {
     R.TraverseStmt(const_cast<Expr *>(E));
   return {std::vector<const VarDecl *>(R.Vars.begin(), R.Vars.end()),
           std::move(R.RuntimeKeys)};
-}
-
-bool LaneReach::Bindings::none() const {
-  return Runtime.empty() &&
-         llvm::all_of(Vars, [](const LaneEvaluator::BindingKey &K) {
-           return !K.Value && !K.PerLane;
-         });
 }
 
 LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
@@ -405,17 +395,6 @@ const T *LaneReach::kept(KeptByWarp<T> &Cache, const Expr *E, uint64_t Warp,
   return nullptr;
 }
 
-LaneValues LaneReach::readingWarp(bool &ReadWarp,
-                                  llvm::function_ref<LaneValues()> Find) {
-  bool Before = Eval.sawThreadIndex();
-  Eval.forgetThreadIndexSeen();
-  LaneValues Values = Find();
-  ReadWarp = Eval.sawThreadIndex();
-  if (Before)
-    Eval.noteThreadIndexRead();
-  return Values;
-}
-
 const BinaryOperator *LaneReach::splitOperator(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParens());
   if (!BO || BO->isLogicalOp() || BO->isAssignmentOp() || BO->isCommaOp() ||
@@ -428,13 +407,9 @@ const BinaryOperator *LaneReach::splitOperator(const Expr *E) {
 
 LaneValues LaneReach::combined(const BinaryOperator *BO, uint64_t Warp,
                                bool &ReadWarp) {
-  return readingWarp(ReadWarp, [&] {
+  return Eval.readingWarp(ReadWarp, [&] {
     LaneValues L = valuesOf(BO->getLHS(), Warp);
-    LaneValues R = valuesOf(BO->getRHS(), Warp);
-    LaneValues Values;
-    for (unsigned I = 0; I < 32; ++I)
-      Values[I] = Eval.combine(BO, L[I], R[I]);
-    return Values;
+    return Eval.combine(BO, L, valuesOf(BO->getRHS(), Warp));
   });
 }
 
@@ -455,11 +430,8 @@ LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
     Values = combined(BO, Warp, ReadWarp);
   } else if (!FU.valueOf(E).isUniform() &&
              (Init = Eval.followedInitializer(E))) {
-    Values = readingWarp(ReadWarp, [&] {
-      LaneValues V = valuesOf(Init, Warp);
-      for (std::optional<int64_t> &Lane : V)
-        Lane = Eval.converted(Lane, E->getType());
-      return V;
+    Values = Eval.readingWarp(ReadWarp, [&] {
+      return Eval.converted(valuesOf(Init, Warp), E->getType());
     });
   } else {
     Values = Eval.laneValues(E, Warp, ReadWarp);
@@ -467,6 +439,10 @@ LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
   KeptValues[{E, ReadWarp ? Warp : AnyWarp, Hash}].push_back(
       {Eval.block(), Now, Values});
   return Values;
+}
+
+LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp, bool &ReadWarp) {
+  return Eval.readingWarp(ReadWarp, [&] { return valuesOf(E, Warp); });
 }
 
 LaneReach::Outcomes LaneReach::outcomesOf(const Expr *Cond, uint64_t Warp) {
@@ -516,7 +492,6 @@ const std::vector<LaneSet> &LaneReach::blockLanes(uint64_t Warp) {
   if (CachedBlock != Eval.blockGeneration()) {
     ByWarp.clear();
     WarpFree.reset();
-    EdgeCache.clear();
     CachedBlock = Eval.blockGeneration();
   }
   if (CachedGeneration != Eval.generation()) {
@@ -578,12 +553,14 @@ LaneSet LaneReach::mayReach(const Stmt *S, uint64_t Warp) {
   return blockLanes(Warp)[B->getBlockID()];
 }
 
-bool LaneReach::isExact(const Stmt *S) {
-  Divergence D = FU.divergenceAt(S);
-  for (const DivergentBranch &B : D.Branches) {
+bool LaneReach::isExact(const Stmt *S, const Stmt *Bound) {
+  for (const DivergentBranch &B : FU.divergenceAt(S).Branches) {
+    if (B.Terminator == Bound)
+      continue;
     if (isLoop(B.Terminator) || !B.Condition)
       return false;
-    if (!Eval.valuesIn(B.Condition, 0))
+    Outcomes O = outcomesOf(B.Condition, 0);
+    if ((O.True | O.False) != AllLanes)
       return false;
   }
   return true;

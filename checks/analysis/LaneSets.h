@@ -53,10 +53,19 @@ public:
   }
   /// Whether mayReach(S) is exact: every branch that splits the lanes
   /// before \p S has a condition known in every lane (no data-dependent
-  /// branch, no loop condition).
-  bool isExact(const Stmt *S);
+  /// branch, no loop condition), but the loop \p Bound whose iteration is
+  /// fixed.
+  bool isExact(const Stmt *S, const Stmt *Bound = nullptr);
   /// Whether some branch condition read threadIdx.x, so warps differ.
   bool dependsOnWarp();
+  /// writesVariable(S, VD), answered once (the witness search asks it of a
+  /// loop's body and counter for every point under the loop).
+  bool writes(const Stmt *S, const VarDecl *VD) {
+    auto [It, New] = Writes.try_emplace({S, VD}, false);
+    if (New)
+      It->second = writesVariable(S, VD);
+    return It->second;
+  }
   LaneEvaluator &evaluator() { return Eval; }
   const FunctionUniformity &function() const { return FU; }
   /// What expressions read that the evaluator may bind: variables (through
@@ -74,8 +83,6 @@ public:
     bool operator==(const Bindings &O) const {
       return Vars == O.Vars && Runtime == O.Runtime;
     }
-    /// Whether nothing they read is bound.
-    bool none() const;
   };
   /// How each of \p In is bound now.
   Bindings bindingsNow(const Inputs &In) const;
@@ -91,11 +98,10 @@ public:
   /// it reads (the operands of a comparison with a runtime value the
   /// witness search gives value after value are mostly not that value).
   LaneValues valuesOf(const Expr *E, uint64_t Warp);
+  /// The same, and sets \p ReadWarp when the values depend on the warp.
+  LaneValues valuesOf(const Expr *E, uint64_t Warp, bool &ReadWarp);
 
 private:
-  /// Runs \p Find and sets \p ReadWarp when what it evaluated (or found
-  /// kept) read threadIdx.x.
-  LaneValues readingWarp(bool &ReadWarp, llvm::function_ref<LaneValues()> Find);
   /// \p E as an operator whose lanes valuesOf finds from its operands'
   /// (neither `&&`, `||`, an assignment nor a comma; not uniform, not a
   /// runtime value bound as a whole); null otherwise.
@@ -119,21 +125,9 @@ private:
   /// Whether an edge computed (or found) since blockLanes began read
   /// threadIdx.x.
   bool EdgesReadWarp = false;
-  /// The edges of each two-way branch, by block id and warp (AnyWarp for a
-  /// condition that reads no threadIdx.x: the same for every warp), with
-  /// the bindings of the variables its condition reads when they were
-  /// computed. A loop counter bound for one check's question leaves the
-  /// edges of the conditions that do not read it as they were, so the
-  /// block lanes another check asks for next are found again cheaply.
+  /// The warp an answer that read no threadIdx.x is kept under: it holds
+  /// in every warp.
   static constexpr uint64_t AnyWarp = ~uint64_t(0);
-  struct Edges {
-    Bindings Bound;
-    llvm::SmallVector<LaneSet, 2> Lanes;
-  };
-  static constexpr unsigned EdgesKept = 4;
-  llvm::DenseMap<std::pair<unsigned, uint64_t>,
-                 llvm::SmallVector<Edges, EdgesKept>>
-      EdgeCache;
   /// outcomesOf's and valuesOf's answers, by expression and warp (AnyWarp
   /// as above), with the block and the bindings of what the expression
   /// reads. The witness search asks the same few conditions in warp after
@@ -176,6 +170,7 @@ private:
   const ExprBindings &bindingsOfExpr(const Expr *E);
   llvm::DenseMap<const Expr *, std::unique_ptr<ExprBindings>> ExprReads;
   std::optional<bool> WarpDependent;
+  llvm::DenseMap<std::pair<const Stmt *, const VarDecl *>, bool> Writes;
   /// How what every branch condition (switches too) reads is bound now.
   Bindings conditionBindings();
 

@@ -63,6 +63,9 @@ struct Instance {
   struct WarpLanes {
     LaneSet Reach = 0, IndexKnown = 0;
     std::array<int64_t, 32> Index;
+    /// What every element exceeds the first warp's by, where the same lanes
+    /// reach and are indexed as there (`base + threadIdx.x`: 32 a warp).
+    std::optional<int64_t> Shift;
     bool indexed(unsigned L) const { return (Reach & IndexKnown) >> L & 1; }
   };
   /// By sample warp; one entry when nothing depends on the warp.
@@ -70,6 +73,29 @@ struct Instance {
 
   const WarpLanes &warp(size_t K) const {
     return Warps[Warps.size() == 1 ? 0 : K];
+  }
+  std::optional<int64_t> shift(size_t K) const {
+    return Warps.size() == 1 ? 0 : Warps[K].Shift;
+  }
+  /// Sets each warp's Shift.
+  void findShifts() {
+    for (WarpLanes &W : llvm::drop_begin(Warps)) {
+      const WarpLanes &First = Warps.front();
+      LaneSet Lanes = W.Reach & W.IndexKnown;
+      if (W.Reach != First.Reach || Lanes != (First.Reach & First.IndexKnown))
+        continue;
+      int64_t By = 0;
+      bool Same = true;
+      for (LaneSet L = Lanes; Same && L; L &= L - 1) {
+        unsigned Lane = llvm::countr_zero(L);
+        int64_t D = 0;
+        Same = !llvm::SubOverflow(W.Index[Lane], First.Index[Lane], D) &&
+               (L == Lanes || D == By);
+        By = D;
+      }
+      if (Same)
+        W.Shift = By;
+    }
   }
   std::optional<int64_t> counter(const VarDecl *VD) const {
     for (auto [V, Value] : Counters)
@@ -332,6 +358,7 @@ std::vector<Instance> &RaceFinder::table(Site &S) {
     if (ReadWarp || ReachWarp)
       for (uint64_t W : llvm::ArrayRef(Warps).drop_front())
         I.Warps.push_back(Fill(W));
+    I.findShifts();
     S.Table->push_back(std::move(I));
     return true;
   });
@@ -439,6 +466,12 @@ bool RaceFinder::race(Site &R, Site &W, ExchangeRace &Race) {
       for (size_t K = 0; K < (PerWarp ? Warps.size() : 1); ++K) {
         const Instance::WarpLanes &LR = IR.warp(K), &LW = IW.warp(K);
         if (!LR.Reach || !LW.Reach)
+          continue;
+        // Both accesses' elements moved by the same amount from the first
+        // warp's, with the same lanes: lanes meet here where they met in
+        // the first warp, and they did not.
+        if (std::optional<int64_t> SR = IR.shift(K), SW = IW.shift(K);
+            K > 0 && SR && SR == SW)
           continue;
         ElementWriters Writers(LW);
         for (unsigned L = 0; L < 32; ++L) {

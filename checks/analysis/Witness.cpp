@@ -69,7 +69,7 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
                            LaneWitness Template) {
   LaneEvaluator &Eval = Reach.evaluator();
   // Whether the branches are known does not depend on the warp.
-  bool Exact = exactAt(S);
+  bool Exact = Reach.isExact(S);
   if (!Exact && ExactLanesOnly) {
     // No warp's lanes would be accepted; the budget still counts them, so
     // that what the search finds later does not depend on this shortcut.
@@ -79,11 +79,23 @@ WitnessSearch::inEveryWarp(const Stmt *S, Tier T,
       return std::nullopt;
     return inLoopIterations(S, T, Accept, Template);
   }
+  // The live lanes of a warp where no branch splits them by conditions that
+  // read no threadIdx.x: a warp with the same lanes is not split either.
+  std::optional<LaneSet> Unsplit;
   for (uint64_t Warp : Eval.warps(/*ThreadIndex=*/true)) {
     if (!Budget)
       return std::nullopt;
-    if (!WholeWarps && !mightSplit(Warp))
-      continue;
+    if (!WholeWarps) {
+      LaneSet Live = Eval.liveLanes(Warp);
+      if (Unsplit == Live)
+        continue;
+      bool ReadWarp = false;
+      if (!Eval.readingWarp(ReadWarp, [&] { return mightSplit(Warp); })) {
+        if (!ReadWarp)
+          Unsplit = Live;
+        continue;
+      }
+    }
     LaneWitness W = at(S, Warp);
     if (!W.Arrive || (W.Arrive == W.Live && !WholeWarps))
       continue;
@@ -114,13 +126,14 @@ struct SteppedLoop {
 
 /// \p For as a stepped loop, if it is one: one counter declared in its
 /// init, stepped by ++, --, += or -= and written nowhere in the body.
-static std::optional<SteppedLoop> steppedLoop(const ForStmt *For) {
+static std::optional<SteppedLoop> steppedLoop(const ForStmt *For,
+                                              LaneReach &Reach) {
   const auto *Init = dyn_cast_or_null<DeclStmt>(For->getInit());
   const auto *VD = Init && Init->isSingleDecl()
                        ? dyn_cast<VarDecl>(Init->getSingleDecl())
                        : nullptr;
   if (!VD || !VD->getInit() || !VD->getType()->isIntegerType() ||
-      !For->getCond() || !For->getInc() || writesVariable(For->getBody(), VD))
+      !For->getCond() || !For->getInc() || Reach.writes(For->getBody(), VD))
     return std::nullopt;
   SteppedLoop L;
   L.Counter = VD;
@@ -167,7 +180,7 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
   std::optional<SteppedLoop> Loop;
   const ForStmt *LoopStmt = nullptr;
   for (const ForStmt *For : llvm::reverse(FU.forLoopsAround(S)))
-    if ((Loop = steppedLoop(For))) {
+    if ((Loop = steppedLoop(For, Reach))) {
       LoopStmt = For;
       break;
     }
@@ -264,7 +277,7 @@ std::optional<LaneWitness> WitnessSearch::inLoopIterations(
         W.RuntimeValue2 = Template.RuntimeValue2;
         W.ByLaunchShape = Template.ByLaunchShape;
         W.Iteration = J;
-        W.Exact = exactAt(S, LoopStmt);
+        W.Exact = Reach.isExact(S, LoopStmt);
         Accepted = Accept(W);
         if (Accepted)
           Found = W;
@@ -345,21 +358,6 @@ bool WitnessSearch::mightSplit(uint64_t Warp) {
     }
   }
   return false;
-}
-
-bool WitnessSearch::exactAt(const Stmt *S, const Stmt *Bound) {
-  LaneEvaluator &Eval = Reach.evaluator();
-  for (const DivergentBranch &B : Reach.function().divergenceAt(S).Branches) {
-    if (B.Terminator == Bound)
-      continue;
-    if (!B.Condition ||
-        isa_and_nonnull<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(
-            B.Terminator))
-      return false;
-    if (!Eval.valuesIn(B.Condition, 0))
-      return false;
-  }
-  return true;
 }
 
 std::string WitnessSearch::conditionOn(const Stmt *S, const RuntimeValue &R) {

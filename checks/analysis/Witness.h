@@ -125,9 +125,6 @@ private:
   /// \p S: its condition splits them, or a branch on the way reads its
   /// \p Counter.
   bool loopMatters(const Stmt *S, const ForStmt &Loop, const VarDecl *Counter);
-  /// Whether every branch controlling \p S, but the loop \p Bound whose
-  /// iteration is fixed, is known in each lane.
-  bool exactAt(const Stmt *S, const Stmt *Bound = nullptr);
 
   LaneReach &Reach;
   llvm::ArrayRef<BlockExtents> Shapes;

@@ -376,5 +376,32 @@ void launch(float *out) { small_block<<<4, 128>>>(out); }
   EXPECT_TRUE(races("small_block").empty());
 }
 
+TEST_F(ExchangeTest, WarpsMovedFromTheFirstAreSkippedOthersCompared) {
+  // Warps 0 and 1 write and read their own elements (warp 1's are warp
+  // 0's moved by 32); from warp 2 on, lanes 2i and 2i + 1 share one.
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out) {
+  __shared__ float s[512];
+  const unsigned tid = threadIdx.x;
+  const unsigned e = tid >= 64 ? tid / 2 : tid;
+  s[e] = float(tid);
+  out[tid] = s[e];
+}
+__global__ void shifted(float *out) {
+  __shared__ float s[512];
+  const unsigned tid = threadIdx.x;
+  s[tid + 7] = float(tid);
+  out[tid] = s[tid + 7];
+}
+)cu"));
+  std::vector<ExchangeRace> R = races("k");
+  ASSERT_EQ(R.size(), 1u);
+  ASSERT_TRUE(R[0].Pair);
+  EXPECT_EQ(R[0].Pair->Warp, 2u);
+  EXPECT_EQ(R[0].Pair->Reader / 2, R[0].Pair->Writer / 2);
+  EXPECT_NE(R[0].Pair->Reader, R[0].Pair->Writer);
+  EXPECT_TRUE(races("shifted").empty());
+}
+
 } // namespace
 } // namespace clang::warp::test
