@@ -405,6 +405,18 @@ const BinaryOperator *LaneReach::splitOperator(const Expr *E) {
   return BO;
 }
 
+const Expr *LaneReach::splitConversion(const Expr *E) {
+  const auto *Cast = dyn_cast<ImplicitCastExpr>(E->IgnoreParens());
+  if (!Cast ||
+      (Cast->getCastKind() != CK_IntegralCast &&
+       Cast->getCastKind() != CK_NoOp) ||
+      !splitOperator(Cast->getSubExpr()) ||
+      Eval.runtimeBindings().count(
+          LaneEvaluator::keyOf(Cast, FU.decl()->getASTContext())))
+    return nullptr;
+  return Cast->getSubExpr();
+}
+
 LaneValues LaneReach::combined(const BinaryOperator *BO, uint64_t Warp,
                                bool &ReadWarp) {
   return Eval.readingWarp(ReadWarp, [&] {
@@ -419,15 +431,20 @@ LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
   unsigned Hash = Reads.Hash;
   if (const LaneValues *V = kept(KeptValues, E, Warp, Now, Hash))
     return *V;
-  // An operator is its operands' values combined lane by lane, and a
-  // read-only local its initializer's: the part that reads no runtime
-  // value being given values (`tid` in `bid * token_size + tid`) is found
-  // kept, the part that does is mostly uniform (one lane).
+  // An operator (or an integral conversion of one) is its operands' values
+  // combined lane by lane, and a read-only local its initializer's: the
+  // part that reads no runtime value being given values (`tid` in `bid *
+  // token_size + tid`) is found kept, the part that does is mostly uniform (one
+  // lane).
   bool ReadWarp = false;
   LaneValues Values;
   const Expr *Init = nullptr;
   if (const BinaryOperator *BO = splitOperator(E)) {
     Values = combined(BO, Warp, ReadWarp);
+  } else if (const Expr *Operator = splitConversion(E)) {
+    Values = Eval.readingWarp(ReadWarp, [&] {
+      return Eval.converted(valuesOf(Operator, Warp), E->getType());
+    });
   } else if (!FU.valueOf(E).isUniform() &&
              (Init = Eval.followedInitializer(E))) {
     Values = Eval.readingWarp(ReadWarp, [&] {

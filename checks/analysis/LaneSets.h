@@ -106,6 +106,10 @@ private:
   /// (neither `&&`, `||`, an assignment nor a comma; not uniform, not a
   /// runtime value bound as a whole); null otherwise.
   const BinaryOperator *splitOperator(const Expr *E);
+  /// The operator \p E converts, when \p E is an integral conversion of one
+  /// that splitOperator splits (`int i = bid * size + tid` with `tid`
+  /// unsigned) and no runtime value is bound to \p E as a whole.
+  const Expr *splitConversion(const Expr *E);
   /// \p BO's operands' lanes, combined lane by lane.
   LaneValues combined(const BinaryOperator *BO, uint64_t Warp, bool &ReadWarp);
   /// The lanes of one warp reaching each CFG block, by block id.

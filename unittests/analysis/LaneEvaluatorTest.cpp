@@ -246,6 +246,8 @@ __global__ void k(int n, int m) {
   const int g = blockIdx.x * n + t;
   show(g < n * m);
   show((t + m) * 3 - (n & 7) > 40);
+  const unsigned u = threadIdx.x;
+  show<int>(n * 2 - u); // an unsigned operator converted to int
   if (t < 40)
     first();
 }
@@ -259,7 +261,17 @@ __global__ void lanes() {
   LaneReach Reach(*FU, context());
   LaneEvaluator &Eval = Reach.evaluator();
   std::vector<const Expr *> E = shown();
-  ASSERT_EQ(E.size(), 4u);
+  ASSERT_EQ(E.size(), 5u);
+  // The operators converted to another integer type (g's initializer, the
+  // last show's argument and its `n * 2`) are asked as they are,
+  // conversion and all.
+  for (const Stmt *S : stmtsIn("k", [](const Stmt *S) {
+         const auto *C = dyn_cast<ImplicitCastExpr>(S);
+         return C && C->getCastKind() == CK_IntegralCast &&
+                isa<BinaryOperator>(C->getSubExpr()->IgnoreParens());
+       }))
+    E.push_back(cast<Expr>(S));
+  ASSERT_EQ(E.size(), 8u);
   EvaluationGaps OfN = Eval.gapsOf(E[0], 0, 0), Both = Eval.gapsOf(E[1], 0, 0);
   ASSERT_EQ(OfN.Runtime.size(), 1u);
   ASSERT_EQ(Both.Runtime.size(), 2u);
@@ -294,6 +306,11 @@ __global__ void lanes() {
                 << lineOf(C) << ": " << NV << " " << MV << " " << Warp;
             EXPECT_EQ(Got.False, Want.False)
                 << lineOf(C) << ": " << NV << " " << MV << " " << Warp;
+            LaneValues Lanes = Reach.valuesOf(C, Warp);
+            for (unsigned L = 0; L < 32; ++L)
+              EXPECT_EQ(Lanes[L], Eval.valueIn(C, L, Warp))
+                  << lineOf(C) << ": " << NV << " " << MV << " " << Warp
+                  << " lane " << L;
           }
         }
   }
