@@ -41,15 +41,15 @@ public:
   std::optional<int64_t> valueIn(const Expr *E, unsigned Lane, uint64_t Warp,
                                  bool &ReadWarp);
 
-  /// One warp's lanes of a term, computed as they are asked for.
+  /// One warp's lanes of a term (all of them once any is asked for).
   struct Lanes {
     LaneValues Values;
     LaneSet Known = 0;
     LaneSet ReadWarp = 0;
   };
-  /// The values of the term \p E in warp \p Warp, valueIn's, computed in
-  /// the lanes \p Wanted at least (one look-up for the warp's lanes). The
-  /// reference holds until the next call.
+  /// The values of the term \p E in warp \p Warp, valueIn's, in the lanes
+  /// \p Wanted at least (one look-up for the warp's lanes). The reference
+  /// holds until the next call.
   const Lanes &lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted);
 
   /// Whether \p E's value is the same wherever the function reads it
