@@ -679,30 +679,17 @@ const ParentMap &FunctionUniformity::parents() const {
   return *PM;
 }
 
-/// Whether \p Target is \p Root or under it; then \p Loops gains the
-/// for-loops on the way down, outermost first.
-static bool loopsAround(const Stmt *Root, const Stmt *Target,
-                        llvm::SmallVectorImpl<const ForStmt *> &Loops) {
-  if (!Root)
-    return false;
-  if (Root == Target)
-    return true;
-  const auto *For = dyn_cast<ForStmt>(Root);
-  if (For)
-    Loops.push_back(For);
-  for (const Stmt *Child : Root->children())
-    if (loopsAround(Child, Target, Loops))
-      return true;
-  if (For)
-    Loops.pop_back();
-  return false;
-}
-
 llvm::SmallVector<const ForStmt *, 4>
 FunctionUniformity::forLoopsAround(const Stmt *S) const {
   auto [It, New] = LoopsAround.try_emplace(S);
-  if (New)
-    loopsAround(FD->getBody(), S, It->second);
+  if (New) {
+    // Up the parents (a walk down from the body per statement was
+    // quadratic in functions of many loops).
+    for (const Stmt *P = parents().getParent(S); P; P = parents().getParent(P))
+      if (const auto *For = dyn_cast<ForStmt>(P))
+        It->second.push_back(For);
+    std::reverse(It->second.begin(), It->second.end());
+  }
   return It->second;
 }
 

@@ -1,13 +1,15 @@
 //===--- IndexTerms.cpp - lane values of element index terms --------------===//
 
 #include "IndexTerms.h"
+#include "MovedLanes.h"
 #include "WarpCollectives.h"
 
 namespace clang::warp {
 
 IndexTermValues::IndexTermValues(LaneReach &Reach,
-                                 const llvm::DenseSet<const VarDecl *> &Written)
-    : Reach(Reach), Written(Written) {}
+                                 const llvm::DenseSet<const VarDecl *> &Written,
+                                 llvm::ArrayRef<uint64_t> Warps)
+    : Reach(Reach), Written(Written), Warps(Warps.begin(), Warps.end()) {}
 
 bool IndexTermValues::sameWherever(const Expr *E) const {
   if (matchBuiltinRegister(E))
@@ -79,6 +81,15 @@ IndexTermValues::Lanes &IndexTermValues::rowOf(Term &T, uint64_t Warp) {
   return T.Rows[{T.Now, Warp}];
 }
 
+std::optional<int64_t> IndexTermValues::shiftOf(Term &T, const Expr *E,
+                                                uint64_t Warp) {
+  auto [It, New] = T.Shifts.try_emplace(T.Now);
+  if (New)
+    It->second = Reach.shiftsOf(E, Warps);
+  auto At = llvm::find(Warps, Warp);
+  return At == Warps.end() ? std::nullopt : It->second[At - Warps.begin()];
+}
+
 const IndexTermValues::Lanes &
 IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
   Term &T = termOf(E);
@@ -94,6 +105,14 @@ IndexTermValues::lanesIn(const Expr *E, uint64_t Warp, LaneSet Wanted) {
     Row.ReadWarp = Read ? AllLanes : 0;
     return Row;
   }
+  if (Missing && Warp != Warps.front())
+    if (std::optional<int64_t> D = shiftOf(T, E, Warp)) {
+      // The first warp's lanes moved (Row may move as that row is added).
+      Lanes First = lanesIn(E, Warps.front(), AllLanes);
+      First.Values =
+          moved(First.Values, *D, Reach.evaluator().intFormat(E->getType()));
+      return rowOf(T, Warp) = First;
+    }
   if (Missing) {
     // Every lane at once, from the lanes of the term's operands.
     bool Read = false;

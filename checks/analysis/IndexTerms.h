@@ -11,6 +11,8 @@
 // expression itself, per sample warp and bindings. A term's lanes are found
 // all at once from its operands' (LaneReach::valuesOf), each kept by what
 // it reads: `tid` in `2 * tid - (tid & (stride - 1))` once for every stride.
+// In the other warps a term is mostly the first warp's lanes moved
+// (LaneReach::shiftsOf): those lanes are the first warp's plus the move.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,9 +33,11 @@ namespace clang::warp {
 class IndexTermValues {
 public:
   /// \p Written: the variables the function assigns after their
-  /// declaration (where they are read decides their value).
+  /// declaration (where they are read decides their value); \p Warps: the
+  /// sample warps asked, the first one first.
   IndexTermValues(LaneReach &Reach,
-                  const llvm::DenseSet<const VarDecl *> &Written);
+                  const llvm::DenseSet<const VarDecl *> &Written,
+                  llvm::ArrayRef<uint64_t> Warps);
 
   /// The value of the term \p E in lane \p Lane of warp \p Warp under the
   /// evaluator's bindings now, as LaneEvaluator::valueIn gives it; sets
@@ -69,13 +73,20 @@ private:
     /// is every lane's.
     bool Uniform = false;
     llvm::DenseMap<std::pair<unsigned, uint64_t>, Lanes> Rows;
+    /// By position in Seen: what each warp's row is the first warp's moved
+    /// by.
+    llvm::DenseMap<unsigned, LaneReach::WarpShifts> Shifts;
   };
   Term &termOf(const Expr *E);
   /// The row of \p T for warp \p Warp under the bindings now.
   Lanes &rowOf(Term &T, uint64_t Warp);
+  /// What \p E's row (its term \p T) in warp \p Warp is the first warp's
+  /// moved by under the bindings now, if the operators show it.
+  std::optional<int64_t> shiftOf(Term &T, const Expr *E, uint64_t Warp);
 
   LaneReach &Reach;
   const llvm::DenseSet<const VarDecl *> &Written;
+  const std::vector<uint64_t> Warps;
   std::deque<Term> Terms;
   llvm::DenseMap<const Expr *, Term *> ByExpr;
   std::map<llvm::FoldingSetNodeID, Term *> ByStructure;

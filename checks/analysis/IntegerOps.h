@@ -12,11 +12,15 @@
 #define WARP_LINT_ANALYSIS_INTEGEROPS_H
 
 #include "clang/AST/OperationKinds.h"
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <utility>
 
 namespace clang::warp {
+
+/// One value per lane of a warp; nullopt where it is not known.
+using LaneValues = std::array<std::optional<int64_t>, 32>;
 
 /// How the values of one integer type wrap.
 struct IntFormat {

@@ -251,8 +251,7 @@ const Expr *LaneEvaluator::followedInitializer(const Expr *E) {
   if (!VD || !isReadOnlyLocal(VD) || Bound.count(VD) ||
       PerLaneBound.count(VD) || RuntimeBound.count(keyOf(Ref, Ctx)))
     return nullptr;
-  WarpValue V = FU.valueOf(Ref);
-  if (V.S == Shape::LaneId || (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0))
+  if (answeredByShape(FU.valueOf(Ref)))
     return nullptr;
   return VD->getInit();
 }
@@ -584,9 +583,7 @@ std::optional<int64_t> LaneEvaluator::evalRegister(const BuiltinRegister &R,
 
 std::optional<int64_t> LaneEvaluator::byShape(const Expr *E, const WarpValue &V,
                                               unsigned Lane, uint64_t Warp) {
-  // In a known block only a 1-D block of whole warps makes the shapes
-  // exact: there the warp index is the thread index's.
-  if (Block && (Block->Y != 1 || Block->Z != 1 || Block->X % 32 != 0))
+  if (!shapesExact())
     return std::nullopt;
   if (V.S == Shape::LaneId) {
     ReadVarying = true;

@@ -36,9 +36,6 @@ namespace clang::warp {
 using LaneSet = uint32_t;
 inline constexpr LaneSet AllLanes = 0xffffffffu;
 
-/// One value per lane of a warp; nullopt where it is not known.
-using LaneValues = std::array<std::optional<int64_t>, 32>;
-
 /// The extents of a block of threads.
 struct BlockExtents {
   int64_t X = 1, Y = 1, Z = 1;
@@ -98,6 +95,22 @@ public:
   /// The same for each lane's operands (the types looked up once).
   LaneValues combine(const BinaryOperator *BO, const LaneValues &L,
                      const LaneValues &R);
+  /// Whether a leaf of value \p V (a lane index, or a thread index moved
+  /// by whole warps) is answered by that shape where shapesExact(), before
+  /// any binding of it or of what its initializer reads.
+  static bool answeredByShape(const WarpValue &V) {
+    return V.S == Shape::LaneId ||
+           (V.S == Shape::ThreadIndex && V.OffsetMod32 == 0);
+  }
+  /// Whether the shapes are exact in the block set: in a known block only a
+  /// 1-D block of whole warps makes them so (there the warp index is the
+  /// thread index's).
+  bool shapesExact() const {
+    return !Block || (Block->Y == 1 && Block->Z == 1 && Block->X % 32 == 0);
+  }
+  /// How the values of type \p T wrap: each canonical type is asked once
+  /// (ASTContext::getIntWidth costs a few hundred instructions).
+  IntFormat intFormat(QualType T);
   /// \p V converted to type \p T in each lane, as an implicit conversion
   /// to it would.
   LaneValues converted(LaneValues V, QualType T) {
@@ -238,9 +251,6 @@ private:
   std::optional<int64_t> folded(const Expr *E);
   /// \p V as a value of type \p T.
   int64_t asType(int64_t V, QualType T) { return intFormat(T).wrap(V); }
-  /// How the values of an integer type wrap: each canonical type is asked
-  /// once (ASTContext::getIntWidth costs a few hundred instructions).
-  IntFormat intFormat(QualType T);
   /// Forgets every cached value (a binding or the block changed).
   void invalidate();
   /// Whether \p E is a binary or conditional operator the analysis finds

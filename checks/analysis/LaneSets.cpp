@@ -1,6 +1,7 @@
 //===--- LaneSets.cpp - which lanes of a warp do what ---------------------===//
 
 #include "LaneSets.h"
+#include "MovedLanes.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -152,6 +153,11 @@ std::optional<int64_t> counterAtLeast(const Stmt *S, const VarDecl *Counter,
   return std::nullopt;
 }
 
+size_t counterIterations(const ForStmt *For, LaneEvaluator &Eval) {
+  auto C = counterValues(For, Eval);
+  return C ? C->second.size() : 0;
+}
+
 bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
                          LaneEvaluator &Eval,
                          llvm::function_ref<bool()> Visit) {
@@ -163,7 +169,7 @@ bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
       Combinations *= C->second.size();
       Counters.push_back(std::move(*C));
     }
-  if (Combinations > 256)
+  if (Combinations > MaxCounterCombinations)
     Counters.clear();
   // Odometer over the counters' values.
   std::vector<size_t> At(Counters.size(), 0);
@@ -292,9 +298,10 @@ namespace {
 /// at an index built from loop counters, reads none of them).
 class ReadInputs : public RecursiveASTVisitor<ReadInputs> {
 public:
-  explicit ReadInputs(ASTContext &Ctx) : Ctx(Ctx) {}
-  llvm::SetVector<const VarDecl *> Vars;
-  llvm::DenseSet<uint64_t> RuntimeKeys;
+  ReadInputs(const FunctionUniformity &FU, ASTContext &Ctx)
+      : FU(FU), Ctx(Ctx) {}
+  llvm::SetVector<const VarDecl *> Vars, ShapedVars;
+  llvm::DenseSet<uint64_t> RuntimeKeys, ShapedKeys;
   bool TraverseArraySubscriptExpr(ArraySubscriptExpr *E,
                                   DataRecursionQueue * = nullptr) {
     return WalkUpFromArraySubscriptExpr(E);
@@ -306,37 +313,54 @@ public:
     return RecursiveASTVisitor::TraverseUnaryOperator(E, Q);
   }
   bool VisitDeclRefExpr(DeclRefExpr *DRE) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (Vars.insert(VD) && VD->getInit())
-        TraverseStmt(const_cast<Expr *>(VD->getInit()));
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return true;
+    bool Shape = !Shaped && LaneEvaluator::answeredByShape(FU.valueOf(DRE));
+    if ((Shaped || Shape ? ShapedVars : Vars).insert(VD) && VD->getInit()) {
+      bool Was = Shaped;
+      Shaped |= Shape;
+      TraverseStmt(const_cast<Expr *>(VD->getInit()));
+      Shaped = Was;
+    }
     return true;
   }
   bool VisitExpr(Expr *E) {
     if (E->getType()->isIntegralOrEnumerationType())
-      RuntimeKeys.insert(LaneEvaluator::keyOf(E, Ctx));
+      (Shaped ? ShapedKeys : RuntimeKeys).insert(LaneEvaluator::keyOf(E, Ctx));
     return true;
   }
 
 private:
+  const FunctionUniformity &FU;
   ASTContext &Ctx;
+  bool Shaped = false; ///< under a read the shapes answer
 };
 } // namespace
 
 LaneReach::Inputs LaneReach::inputsOf(llvm::ArrayRef<const Expr *> Exprs) {
-  ReadInputs R(FU.decl()->getASTContext());
+  ReadInputs R(FU, FU.decl()->getASTContext());
   for (const Expr *E : Exprs)
     R.TraverseStmt(const_cast<Expr *>(E));
-  return {std::vector<const VarDecl *>(R.Vars.begin(), R.Vars.end()),
-          std::move(R.RuntimeKeys)};
+  return {
+      std::vector<const VarDecl *>(R.Vars.begin(), R.Vars.end()),
+      std::move(R.RuntimeKeys),
+      std::vector<const VarDecl *>(R.ShapedVars.begin(), R.ShapedVars.end()),
+      std::move(R.ShapedKeys)};
 }
 
 LaneReach::Bindings LaneReach::bindingsNow(const Inputs &In) const {
+  bool Shaped = !Eval.shapesExact();
   Bindings B;
-  B.Vars.reserve(In.Vars.size());
+  B.Vars.reserve(In.Vars.size() + (Shaped ? In.ShapedVars.size() : 0));
   for (const VarDecl *VD : In.Vars)
     B.Vars.push_back(Eval.bindingKeyOf(VD));
+  if (Shaped)
+    for (const VarDecl *VD : In.ShapedVars)
+      B.Vars.push_back(Eval.bindingKeyOf(VD));
   for (const auto &KV : Eval.runtimeBindings())
-    if (In.RuntimeKeys.contains(KV.first))
+    if (In.RuntimeKeys.contains(KV.first) ||
+        (Shaped && In.ShapedKeys.contains(KV.first)))
       B.Runtime.push_back(KV);
   llvm::sort(B.Runtime);
   return B;
@@ -460,6 +484,61 @@ LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp) {
 
 LaneValues LaneReach::valuesOf(const Expr *E, uint64_t Warp, bool &ReadWarp) {
   return Eval.readingWarp(ReadWarp, [&] { return valuesOf(E, Warp); });
+}
+
+LaneReach::WarpShifts LaneReach::shiftsOf(const Expr *E,
+                                          llvm::ArrayRef<uint64_t> Warps) {
+  const ExprBindings &Reads = bindingsOfExpr(E);
+  const Bindings &Now = Reads.Now;
+  unsigned Hash = Reads.Hash ^ unsigned(llvm::hash_combine_range(Warps.begin(),
+                                                                 Warps.end()));
+  if (const WarpShifts *S = kept(KeptShifts, E, AnyWarp, Now, Hash))
+    return *S;
+  // The same split as valuesOf's: each part moves as its operands do.
+  ASTContext &Ctx = FU.decl()->getASTContext();
+  uint64_t First = Warps.front();
+  WarpShifts Shifts(Warps.size());
+  auto Converted = [&](const Expr *From) {
+    WarpShifts Inner = shiftsOf(From, Warps);
+    QualType FT = From->getType(), TT = E->getType();
+    bool Integral =
+        FT->isIntegralOrEnumerationType() && TT->isIntegralOrEnumerationType();
+    LaneValues V = valuesOf(From, First);
+    for (size_t K = 0; K < Warps.size(); ++K)
+      Shifts[K] = Integral ? movedByConversion(Inner[K], V, Eval.intFormat(FT),
+                                               Eval.intFormat(TT))
+                  : Inner[K] == 0 ? Inner[K]
+                                  : std::nullopt;
+  };
+  const Expr *Init = nullptr;
+  if (const BinaryOperator *BO = splitOperator(E)) {
+    WarpShifts L = shiftsOf(BO->getLHS(), Warps);
+    WarpShifts R = shiftsOf(BO->getRHS(), Warps);
+    LaneValues LV = valuesOf(BO->getLHS(), First);
+    LaneValues RV = valuesOf(BO->getRHS(), First);
+    QualType LT = BO->getLHS()->getType(), T = BO->getType();
+    unsigned LeftBits =
+        LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+    for (size_t K = 0; K < Warps.size(); ++K)
+      Shifts[K] = movedByOperator(BO->getOpcode(), L[K], R[K], LV, RV,
+                                  Eval.intFormat(T),
+                                  T->isIntegralOrEnumerationType(), LeftBits);
+  } else if (const Expr *Operator = splitConversion(E)) {
+    Converted(Operator);
+  } else if (!FU.valueOf(E).isUniform() &&
+             (Init = Eval.followedInitializer(E))) {
+    Converted(Init);
+  } else {
+    bool ReadWarp = false;
+    LaneValues V = valuesOf(E, First, ReadWarp);
+    for (size_t K = 0; K < Warps.size(); ++K)
+      Shifts[K] = !ReadWarp || Warps[K] == First
+                      ? 0
+                      : movedBetween(V, valuesOf(E, Warps[K]),
+                                     Eval.intFormat(E->getType()));
+  }
+  KeptShifts[{E, AnyWarp, Hash}].push_back({Eval.block(), Now, Shifts});
+  return Shifts;
 }
 
 LaneReach::Outcomes LaneReach::outcomesOf(const Expr *Cond, uint64_t Warp) {

@@ -38,6 +38,12 @@ bool writesVariable(const Stmt *S, const VarDecl *VD);
 /// false when it did.
 bool forEachCounterValue(const Stmt *S, const FunctionUniformity &FU,
                          LaneEvaluator &Eval, llvm::function_ref<bool()> Visit);
+/// forEachCounterValue binds nothing where the loops around a statement
+/// have more iterations together than this.
+inline constexpr size_t MaxCounterCombinations = 256;
+/// The number of values forEachCounterValue gives the counter of \p For
+/// (0: it binds none).
+size_t counterIterations(const ForStmt *For, LaneEvaluator &Eval);
 
 /// The lanes that may reach each statement, per warp.
 class LaneReach {
@@ -73,6 +79,11 @@ public:
   struct Inputs {
     std::vector<const VarDecl *> Vars;
     llvm::DenseSet<uint64_t> RuntimeKeys;
+    /// What is read only through a lane or thread index the evaluator
+    /// answers by its shape (`tid` in `int tid = loop * 128 +
+    /// threadIdx.x`): inputs only where the shapes are not exact.
+    std::vector<const VarDecl *> ShapedVars;
+    llvm::DenseSet<uint64_t> ShapedKeys;
   };
   Inputs inputsOf(llvm::ArrayRef<const Expr *> Exprs);
   /// How the inputs of some expressions were bound when their values were
@@ -100,6 +111,12 @@ public:
   LaneValues valuesOf(const Expr *E, uint64_t Warp);
   /// The same, and sets \p ReadWarp when the values depend on the warp.
   LaneValues valuesOf(const Expr *E, uint64_t Warp, bool &ReadWarp);
+  /// For each warp of \p Warps, what valuesOf(E, warp) is valuesOf(E,
+  /// Warps[0]) moved by (MovedLanes.h), where the operators valuesOf splits
+  /// show it; nullopt where they do not. Found from the operands' moves and
+  /// first-warp lanes, and kept like valuesOf's answers.
+  using WarpShifts = llvm::SmallVector<std::optional<int64_t>, 17>;
+  WarpShifts shiftsOf(const Expr *E, llvm::ArrayRef<uint64_t> Warps);
 
 private:
   /// \p E as an operator whose lanes valuesOf finds from its operands'
@@ -152,6 +169,7 @@ private:
                      llvm::SmallVector<Kept<T>, 1>>;
   KeptByWarp<Outcomes> KeptOutcomes;
   KeptByWarp<LaneValues> KeptValues;
+  KeptByWarp<WarpShifts> KeptShifts; ///< by AnyWarp and the warps' hash
   /// The entry kept for \p E in \p Warp's lanes under the block and the
   /// bindings \p Now, if any.
   template <typename T>

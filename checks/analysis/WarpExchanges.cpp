@@ -206,7 +206,7 @@ public:
              const CallContext *Context)
       : FD(FD), FU(FU), Reach(Reach), WA(WA), EA(EA), Context(Context),
         Ctx(WA.context()), Warps(sampleWarps(WA.launchShapes(FD))),
-        IndexValues(Reach, EA.Written) {}
+        IndexValues(Reach, EA.Written, Warps) {}
 
   void run(std::vector<ExchangeRace> &Out);
 
@@ -691,18 +691,24 @@ void RaceFinder::run(std::vector<ExchangeRace> &Out) {
   if (!Any)
     return;
   // A counted loop whose first test holds runs at least once: its body's
-  // barriers separate what is before it from what is after it.
+  // barriers separate what is before it from what is after it. Counted as
+  // forEachCounterValue counts it in its body, each loop's iterations
+  // found once.
+  llvm::DenseMap<const ForStmt *, size_t> Iterations;
+  auto IterationsOf = [&](const ForStmt *L) {
+    auto [It, New] = Iterations.try_emplace(L, 0);
+    if (New)
+      It->second = counterIterations(L, Reach.evaluator());
+    return It->second;
+  };
   auto RunsOnce = [&](const ForStmt *For) {
-    const VarDecl *Counter = counterOf(For);
-    if (!Counter || !For->getBody())
+    if (!counterOf(For) || !For->getBody() || !IterationsOf(For))
       return false;
-    bool Bound = false;
-    LaneEvaluator &Eval = Reach.evaluator();
-    forEachCounterValue(For->getBody(), FU, Eval, [&] {
-      Bound = Eval.bindingOf(Counter).has_value();
-      return false;
-    });
-    return Bound;
+    size_t Combinations = 1;
+    for (const ForStmt *L : FU.forLoopsAround(For->getBody()))
+      if (size_t N = IterationsOf(L))
+        Combinations *= N;
+    return Combinations <= MaxCounterCombinations;
   };
   Steps.emplace(
       FU, [&](const Stmt *S) { return ordersLanes(S, WA); }, RunsOnce);

@@ -318,7 +318,7 @@ __global__ void k(int *out, int n) {
   ASSERT_TRUE(FU);
   ElementAccesses EA = elementAccesses(function("k"), context());
   LaneReach Reach(*FU, context());
-  IndexTermValues Values(Reach, EA.Written);
+  IndexTermValues Values(Reach, EA.Written, {0, 2});
   // The term of each access, by the variable it names.
   std::map<std::string, std::vector<const Expr *>> Terms;
   for (const ElementAccess &A : EA.Accesses)

@@ -10,8 +10,10 @@
 #include "AnalysisTestHarness.h"
 #include "analysis/AbsentLanes.h"
 #include "analysis/IntegerOps.h"
+#include "analysis/MovedLanes.h"
 #include "analysis/Witness.h"
 #include "clang/AST/ExprCXX.h"
+#include <set>
 
 namespace clang::warp::test {
 namespace {
@@ -331,6 +333,166 @@ __global__ void lanes() {
   ByLane.evaluator().setBlock(BlockExtents{4, 1, 1});
   EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 0), 0xfu);
   EXPECT_EQ(ByLane.mayReach(callOf("low", "lanes"), 1), 0xfu);
+}
+
+TEST_F(LaneEvaluatorTest, WarpsMovedFromTheFirstHoldItsLanesMovedExactly) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__global__ void k(int n) {
+  const int t = threadIdx.x;
+  const unsigned u = threadIdx.x;
+  show(2 * t - (t & (n - 1))); // a bitonic step's position
+  show((t + n) & 63);          // carries out of the mask in some lanes
+  show((t | 5) ^ n);
+  show(t & ~31);
+  show(t * n + 7);
+  show(t << 3);
+  show(u - 40u);
+  show(u << 26);
+  show(3 << t);
+  show(t * t);
+  show(t / 3);
+  show(t % 48);
+  long long wide = u * 100000000u; // widened after wrapping in 32 bits
+  show(wide);
+  short narrow = t * 1000;
+  show(narrow);
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneReach Reach(*FU, context());
+  LaneEvaluator &Eval = Reach.evaluator();
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 14u);
+  // The initializers of wide and narrow, conversions and all.
+  for (const Stmt *S : stmtsIn("k", [](const Stmt *S) {
+         const auto *C = dyn_cast<ImplicitCastExpr>(S);
+         return C && C->getCastKind() == CK_IntegralCast &&
+                isa<BinaryOperator>(C->getSubExpr()->IgnoreParens());
+       }))
+    E.push_back(cast<Expr>(S));
+  ASSERT_EQ(E.size(), 16u);
+  // n, and n - 1 (a runtime value of its own), are given each value.
+  std::set<uint64_t> Runtime;
+  for (const Expr *X : E)
+    for (const auto &Gap : Eval.gapsOf(X, 0, 0).Runtime)
+      Runtime.insert(Gap.Key);
+  ASSERT_EQ(Runtime.size(), 2u);
+  const std::vector<uint64_t> Warps = {0, 1, 2, 3, 7, 15, uint64_t(1) << 20};
+  const int64_t Values[] = {1, 16, 32, 64, 0, 40, -3};
+  // Every move claimed is checked against the warp's own lanes; Claims
+  // counts them by expression, in the unknown block.
+  std::vector<unsigned> Claims(E.size());
+  for (std::optional<BlockExtents> B :
+       {std::optional<BlockExtents>(), std::optional(BlockExtents{64, 1, 1}),
+        std::optional(BlockExtents{32, 4, 1})}) {
+    Eval.setBlock(B);
+    for (int64_t NV : Values) {
+      for (uint64_t Key : Runtime)
+        Eval.bindRuntimeValue(Key, NV);
+      for (size_t X = 0; X < E.size(); ++X) {
+        LaneReach::WarpShifts Shifts = Reach.shiftsOf(E[X], Warps);
+        ASSERT_EQ(Shifts.size(), Warps.size());
+        LaneValues First = Reach.valuesOf(E[X], 0);
+        for (size_t K = 1; K < Warps.size(); ++K) {
+          if (!Shifts[K])
+            continue;
+          Claims[X] += !B;
+          LaneValues Want =
+              moved(First, *Shifts[K], Eval.intFormat(E[X]->getType()));
+          LaneValues Got = Reach.valuesOf(E[X], Warps[K]);
+          for (unsigned L = 0; L < 32; ++L)
+            EXPECT_EQ(Got[L], Want[L])
+                << lineOf(E[X]) << ": n " << NV << " warp " << Warps[K]
+                << " lane " << L << " moved by " << *Shifts[K];
+        }
+      }
+    }
+  }
+  // In the unknown block sample warp W is threads 32W... of dimension x,
+  // so threadIdx.x moves by 32W. Of 6 warps and 7 values of n:
+  // - the mask n - 1 (given each value too) keeps or drops every bit the
+  //   move touches, but for 32 and 64 (a bit at or above the move's
+  //   lowest) only where the move is a multiple of 64 or 128, for 40 of 64;
+  // - & 63 moves where the move is a multiple of 64 (warps 2 and 1 << 20),
+  //   and elsewhere where no lane carries into bit 6 (n = 0, 64) or every
+  //   lane does (n = 32);
+  // - ^ n where n has no bit at or above the move's lowest.
+  const unsigned Want[] = {
+      6 * 4 + 2 + 1 + 2, 7 * 2 + 3 * 4, 3 * 6 + 2 + 1 + 2, 42, 42, 42, 42, 42,
+      // a moving shift amount, a product of two moving values, a division
+      // and a remainder are not followed
+      0, 0, 0, 0,
+      // wide: the 32-bit product wraps in some lanes of warps 1 and 2 and
+      // in none of the others; narrow: a 16-bit value moves, wrapped
+      28, 42,
+      // the same two initializers, as conversions of their operators
+      28, 42};
+  for (size_t X = 0; X < E.size(); ++X)
+    EXPECT_EQ(Claims[X], Want[X]) << lineOf(E[X]);
+}
+
+TEST_F(LaneEvaluatorTest, LanesAShapeAnswersAreKeptAcrossItsCounters) {
+  ASSERT_TRUE(analyze(std::string(Prelude) + R"cu(
+__global__ void k(int n) {
+  for (int loop = 0; loop < 4; ++loop) {
+    const int tid = loop * 64 + threadIdx.x;
+    show(2 * tid + 1);
+    show(tid < n);
+  }
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ASSERT_TRUE(FU);
+  LaneReach Reach(*FU, context());
+  LaneEvaluator &Eval = Reach.evaluator();
+  std::vector<const Expr *> E = shown();
+  ASSERT_EQ(E.size(), 2u);
+  // `tid` is a thread index moved by whole warps: the evaluator answers it
+  // by that shape where the block has whole warps in x, whatever `loop`
+  // is, so `loop` is an input only in other blocks.
+  LaneReach::Inputs In = Reach.inputsOf({E[0]});
+  auto Names = [](llvm::ArrayRef<const VarDecl *> Vars) {
+    std::set<std::string> Out;
+    for (const VarDecl *VD : Vars)
+      Out.insert(VD->getNameAsString());
+    return Out;
+  };
+  EXPECT_EQ(Names(In.Vars), std::set<std::string>{});
+  EXPECT_EQ(Names(In.ShapedVars),
+            (std::set<std::string>{"tid", "loop", "threadIdx"}));
+  EvaluationGaps Gaps = Eval.gapsOf(E[1], 0, 0);
+  ASSERT_EQ(Gaps.Runtime.size(), 1u);
+  const VarDecl *Loop = nullptr;
+  for (const VarDecl *VD : In.ShapedVars)
+    if (VD->getName() == "loop")
+      Loop = VD;
+  // Kept answers stay right as the counter moves, in blocks where the
+  // shape answers and where the initializer does.
+  for (std::optional<BlockExtents> B :
+       {std::optional<BlockExtents>(), std::optional(BlockExtents{64, 1, 1}),
+        std::optional(BlockExtents{48, 1, 1}),
+        std::optional(BlockExtents{32, 2, 1})}) {
+    Eval.setBlock(B);
+    for (int64_t L : {0, 1, 3, 1})
+      for (int64_t N : {10, 70})
+        for (uint64_t Warp : {0, 1, 2}) {
+          Eval.bind(Loop, L);
+          Eval.bindRuntimeValue(Gaps.Runtime[0].Key, N);
+          for (const Expr *X : E) {
+            LaneValues Lanes = Reach.valuesOf(X, Warp);
+            LaneReach::Outcomes O = Reach.outcomesOf(X, Warp);
+            for (unsigned Lane = 0; Lane < 32; ++Lane) {
+              std::optional<int64_t> Want = Eval.valueIn(X, Lane, Warp);
+              EXPECT_EQ(Lanes[Lane], Want)
+                  << lineOf(X) << ": loop " << L << " n " << N << " warp "
+                  << Warp << " lane " << Lane;
+              EXPECT_EQ(bool(O.True >> Lane & 1), Want && *Want)
+                  << lineOf(X) << ": loop " << L << " n " << N;
+            }
+          }
+        }
+  }
 }
 
 TEST_F(LaneEvaluatorTest, LanesAskedInAnyOrderGetTheirOwnValues) {
