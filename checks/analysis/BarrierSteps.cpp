@@ -21,21 +21,31 @@ BarrierSteps::BarrierSteps(const FunctionUniformity &FU,
   const CFG &G = FU.cfg();
   unsigned N = G.getNumBlockIDs();
   Barriers.resize(N);
-  // The headers of loops known to run at least once: lanes leave them only
-  // after an iteration, with what the back edges bring.
-  std::vector<const ForStmt *> Counted(N, nullptr);
+  std::vector<const Stmt *> Ordering;
   for (const CFGBlock *B : G) {
     unsigned I = 0;
     for (const CFGElement &E : *B) {
       if (std::optional<CFGStmt> S = E.getAs<CFGStmt>())
-        if (Orders(S->getStmt()))
+        if (Orders(S->getStmt())) {
           Barriers[B->getBlockID()].push_back({I, Origins++});
+          Ordering.push_back(S->getStmt());
+        }
       ++I;
     }
-    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt());
-        For && B->succ_size() == 2 && RunsOnce(For))
-      Counted[B->getBlockID()] = For;
   }
+  // The headers of loops known to run at least once: lanes leave them only
+  // after an iteration, with what the back edges bring. That differs from
+  // what enters the header only where a barrier in the iteration cuts it
+  // (an iteration without one hands back what entered), so only those
+  // loops are asked about (counting a loop's iterations costs evaluations).
+  std::vector<const ForStmt *> Counted(N, nullptr);
+  for (const CFGBlock *B : G)
+    if (const auto *For = dyn_cast_or_null<ForStmt>(B->getTerminatorStmt());
+        For && B->succ_size() == 2 &&
+        llvm::any_of(Ordering,
+                     [&](const Stmt *S) { return inIteration(S, For, FU); }) &&
+        RunsOnce(For))
+      Counted[B->getBlockID()] = For;
   In.assign(N, llvm::BitVector(Origins));
   std::vector<llvm::BitVector> BackIn(N, llvm::BitVector(Origins));
   std::vector<bool> Seen(N);

@@ -87,6 +87,41 @@ __global__ void k(float *out, int n) {
   EXPECT_FALSE(Steps.mayShareStep(At(0), At(6)));
 }
 
+TEST_F(ExchangeTest, OnlyLoopsWithABarrierAreAskedWhetherTheyRunOnce) {
+  ASSERT_TRUE(analyze(R"cu(
+__global__ void k(float *out) {
+  __shared__ float s[32];
+  const unsigned lane = threadIdx.x % 32;
+  s[lane] = 1.0f;
+  for (int i = 0; i < 4; ++i)
+    out[i] = 2.0f;
+  out[4] = s[lane ^ 1];
+  for (int j = 0; j < 4; ++j)
+    __syncwarp();
+  out[5] = s[lane ^ 2];
+}
+)cu"));
+  const FunctionUniformity *FU = uniformity("k");
+  ElementAccesses EA = elementAccesses(function("k"), context());
+  std::vector<std::string> Asked;
+  BarrierSteps Steps(
+      *FU, [&](const Stmt *S) { return ordersLanes(S, analysis()); },
+      [&](const ForStmt *For) {
+        const auto *Init = cast<DeclStmt>(For->getInit());
+        Asked.push_back(
+            cast<VarDecl>(Init->getSingleDecl())->getNameAsString());
+        return true;
+      });
+  // The loop without a barrier hands back what entered it, run or not.
+  EXPECT_EQ(Asked, std::vector<std::string>{"j"});
+  auto At = [&](unsigned I) { return Steps.elementOf(EA.Accesses[I].E); };
+  // Accesses: the write, out[i], out[4], s[lane ^ 1], out[5], s[lane ^ 2].
+  ASSERT_EQ(EA.Accesses.size(), 6u);
+  EXPECT_TRUE(Steps.mayShareStep(At(0), At(3)));
+  // The counted loop runs its barrier at least once.
+  EXPECT_FALSE(Steps.mayShareStep(At(0), At(5)));
+}
+
 TEST_F(ExchangeTest, ClassicTailNamesTheLanes) {
   ASSERT_TRUE(analyze(R"cu(
 __global__ void k(float *out) {
