@@ -32,6 +32,18 @@ protected:
       Out.push_back(cast<CallExpr>(S)->getArg(0)->IgnoreImpCasts());
     return Out;
   }
+  /// Every implicit integral conversion of an operator in \p Fn
+  /// (`int g = bid * n + tid` with `tid` unsigned), in order.
+  std::vector<const Expr *> convertedOperators(llvm::StringRef Fn = "k") {
+    std::vector<const Expr *> Out;
+    for (const Stmt *S : stmtsIn(Fn, [](const Stmt *S) {
+           const auto *C = dyn_cast<ImplicitCastExpr>(S);
+           return C && C->getCastKind() == CK_IntegralCast &&
+                  isa<BinaryOperator>(C->getSubExpr()->IgnoreParens());
+         }))
+      Out.push_back(cast<Expr>(S));
+    return Out;
+  }
   /// The statement of \p Fn that calls \p Name (the first one).
   const Stmt *callOf(llvm::StringRef Name, llvm::StringRef Fn = "k") {
     std::vector<const Stmt *> S = stmtsIn(Fn, [&](const Stmt *S) {
@@ -267,12 +279,7 @@ __global__ void lanes() {
   // The operators converted to another integer type (g's initializer, the
   // last show's argument and its `n * 2`) are asked as they are,
   // conversion and all.
-  for (const Stmt *S : stmtsIn("k", [](const Stmt *S) {
-         const auto *C = dyn_cast<ImplicitCastExpr>(S);
-         return C && C->getCastKind() == CK_IntegralCast &&
-                isa<BinaryOperator>(C->getSubExpr()->IgnoreParens());
-       }))
-    E.push_back(cast<Expr>(S));
+  llvm::append_range(E, convertedOperators());
   ASSERT_EQ(E.size(), 8u);
   EvaluationGaps OfN = Eval.gapsOf(E[0], 0, 0), Both = Eval.gapsOf(E[1], 0, 0);
   ASSERT_EQ(OfN.Runtime.size(), 1u);
@@ -365,12 +372,7 @@ __global__ void k(int n) {
   std::vector<const Expr *> E = shown();
   ASSERT_EQ(E.size(), 14u);
   // The initializers of wide and narrow, conversions and all.
-  for (const Stmt *S : stmtsIn("k", [](const Stmt *S) {
-         const auto *C = dyn_cast<ImplicitCastExpr>(S);
-         return C && C->getCastKind() == CK_IntegralCast &&
-                isa<BinaryOperator>(C->getSubExpr()->IgnoreParens());
-       }))
-    E.push_back(cast<Expr>(S));
+  llvm::append_range(E, convertedOperators());
   ASSERT_EQ(E.size(), 16u);
   // n, and n - 1 (a runtime value of its own), are given each value.
   std::set<uint64_t> Runtime;
