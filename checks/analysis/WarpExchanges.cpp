@@ -677,18 +677,26 @@ static bool insideLockedSection(const Stmt *S, const FunctionUniformity &FU,
 void RaceFinder::run(std::vector<ExchangeRace> &Out) {
   std::vector<Site> Sites;
   for (const ElementAccess &A : EA.Accesses)
-    if (sharedRoot(A.Address.Root) &&
-        !insideLockedSection(A.E, FU, WA.context()))
+    if (sharedRoot(A.Address.Root))
       Sites.push_back({&A});
   // Only arrays both read and written can be exchanged through.
   auto Candidate = [&](const Site &R, const Site &W) {
     return R.A->Reads && W.A->Writes && R.A->Address.sameArray(W.A->Address);
   };
-  bool Any = false;
-  for (const Site &R : Sites)
-    for (const Site &W : Sites)
-      Any |= Candidate(R, W);
-  if (!Any)
+  auto AnyCandidate = [&] {
+    for (const Site &R : Sites)
+      for (const Site &W : Sites)
+        if (Candidate(R, W))
+          return true;
+    return false;
+  };
+  // Locked sections are found up the parents: only where a pair remains.
+  if (!AnyCandidate())
+    return;
+  llvm::erase_if(Sites, [&](const Site &S) {
+    return insideLockedSection(S.A->E, FU, WA.context());
+  });
+  if (!AnyCandidate())
     return;
   // A counted loop whose first test holds runs at least once: its body's
   // barriers separate what is before it from what is after it. Counted as
