@@ -516,18 +516,21 @@ std::optional<int64_t> LaneEvaluator::combine(const BinaryOperator *BO,
                                               std::optional<int64_t> R) {
   if (!L || !R)
     return std::nullopt;
-  QualType LT = BO->getLHS()->getType();
-  unsigned Bits = LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+  unsigned Bits = leftOperandBits(BO);
   std::optional<int64_t> V = applyBinary(BO->getOpcode(), *L, *R, Bits);
   if (!V)
     return std::nullopt;
   return asType(*V, BO->getType());
 }
 
+unsigned LaneEvaluator::leftOperandBits(const BinaryOperator *BO) const {
+  QualType LT = BO->getLHS()->getType();
+  return LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+}
+
 LaneValues LaneEvaluator::combine(const BinaryOperator *BO, const LaneValues &L,
                                   const LaneValues &R) {
-  QualType LT = BO->getLHS()->getType();
-  unsigned Bits = LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+  unsigned Bits = leftOperandBits(BO);
   IntFormat Result = intFormat(BO->getType());
   LaneValues Values;
   for (unsigned I = 0; I < 32; ++I)

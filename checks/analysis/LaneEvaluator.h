@@ -95,6 +95,9 @@ public:
   /// The same for each lane's operands (the types looked up once).
   LaneValues combine(const BinaryOperator *BO, const LaneValues &L,
                      const LaneValues &R);
+  /// The width of \p BO's left operand's type (64 for a non-integer): what
+  /// a shift by it may not reach.
+  unsigned leftOperandBits(const BinaryOperator *BO) const;
   /// Whether a leaf of value \p V (a lane index, or a thread index moved
   /// by whole warps) is answered by that shape where shapesExact(), before
   /// any binding of it or of what its initializer reads.

@@ -495,7 +495,6 @@ LaneReach::WarpShifts LaneReach::shiftsOf(const Expr *E,
   if (const WarpShifts *S = kept(KeptShifts, E, AnyWarp, Now, Hash))
     return *S;
   // The same split as valuesOf's: each part moves as its operands do.
-  ASTContext &Ctx = FU.decl()->getASTContext();
   uint64_t First = Warps.front();
   WarpShifts Shifts(Warps.size());
   auto Converted = [&](const Expr *From) {
@@ -505,10 +504,8 @@ LaneReach::WarpShifts LaneReach::shiftsOf(const Expr *E,
         FT->isIntegralOrEnumerationType() && TT->isIntegralOrEnumerationType();
     LaneValues V = valuesOf(From, First);
     for (size_t K = 0; K < Warps.size(); ++K)
-      Shifts[K] = Integral ? movedByConversion(Inner[K], V, Eval.intFormat(FT),
-                                               Eval.intFormat(TT))
-                  : Inner[K] == 0 ? Inner[K]
-                                  : std::nullopt;
+      Shifts[K] = movedByConversion(Inner[K], V, Eval.intFormat(FT),
+                                    Eval.intFormat(TT), Integral);
   };
   const Expr *Init = nullptr;
   if (const BinaryOperator *BO = splitOperator(E)) {
@@ -516,13 +513,11 @@ LaneReach::WarpShifts LaneReach::shiftsOf(const Expr *E,
     WarpShifts R = shiftsOf(BO->getRHS(), Warps);
     LaneValues LV = valuesOf(BO->getLHS(), First);
     LaneValues RV = valuesOf(BO->getRHS(), First);
-    QualType LT = BO->getLHS()->getType(), T = BO->getType();
-    unsigned LeftBits =
-        LT->isIntegralOrEnumerationType() ? Ctx.getIntWidth(LT) : 64;
+    QualType T = BO->getType();
     for (size_t K = 0; K < Warps.size(); ++K)
-      Shifts[K] = movedByOperator(BO->getOpcode(), L[K], R[K], LV, RV,
-                                  Eval.intFormat(T),
-                                  T->isIntegralOrEnumerationType(), LeftBits);
+      Shifts[K] = movedByOperator(
+          BO->getOpcode(), L[K], R[K], LV, RV, Eval.intFormat(T),
+          T->isIntegralOrEnumerationType(), Eval.leftOperandBits(BO));
   } else if (const Expr *Operator = splitConversion(E)) {
     Converted(Operator);
   } else if (!FU.valueOf(E).isUniform() &&

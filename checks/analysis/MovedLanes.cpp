@@ -129,10 +129,10 @@ std::optional<int64_t> movedByOperator(BinaryOperatorKind Op,
 
 std::optional<int64_t> movedByConversion(std::optional<int64_t> D,
                                          const LaneValues &V, IntFormat From,
-                                         IntFormat To) {
+                                         IntFormat To, bool Integral) {
   if (!D || *D == 0)
     return D;
-  if (From.Bool || To.Bool)
+  if (!Integral || From.Bool || To.Bool)
     return std::nullopt;
   unsigned FromBits = From.Bits ? From.Bits : 64,
            ToBits = To.Bits ? To.Bits : 64;

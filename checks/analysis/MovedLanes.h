@@ -37,10 +37,11 @@ std::optional<int64_t> movedByOperator(BinaryOperatorKind Op,
                                        unsigned LeftBits);
 
 /// What a value moving by \p D, of lanes \p V in the first warp, moves by
-/// once converted from format \p From to format \p To (both integer types).
+/// once converted from format \p From to format \p To (\p Integral false
+/// where either type is not an integer).
 std::optional<int64_t> movedByConversion(std::optional<int64_t> D,
                                          const LaneValues &V, IntFormat From,
-                                         IntFormat To);
+                                         IntFormat To, bool Integral);
 
 /// \p First moved by \p D in format \p F.
 LaneValues moved(LaneValues First, int64_t D, IntFormat F);
